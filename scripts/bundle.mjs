@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// Bundles wikigen: the CLI and the build worker for Node (lib/), and the browser client with its
+// stylesheet (lib/client/, content-hashed, listed in manifest.json). Runs on `npm install` (prepare).
+import { build } from 'esbuild'
+import { createHash } from 'node:crypto'
+import { mkdirSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+
+const root = new URL('..', import.meta.url).pathname
+const dist = join(root, 'lib')
+
+/** Lets `import text from './x.html?raw'` work as it does under vitest. */
+const rawPlugin = {
+  name: 'raw',
+  setup(b) {
+    b.onResolve({ filter: /\?raw$/ }, (args) => ({ path: join(args.resolveDir, args.path.replace(/\?raw$/, '')), namespace: 'raw' }))
+    b.onLoad({ filter: /.*/, namespace: 'raw' }, (args) => ({ contents: readFileSync(args.path, 'utf8'), loader: 'text' }))
+  },
+}
+
+rmSync(dist, { recursive: true, force: true })
+
+await build({
+  entryPoints: { cli: join(root, 'src/cli/index.ts'), worker: join(root, 'src/compiler/workers/worker.ts') },
+  outdir: dist,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  jsx: 'automatic',
+  sourcemap: 'linked',
+  plugins: [rawPlugin],
+  logLevel: 'warning',
+})
+
+const clientDir = join(dist, 'client')
+const result = await build({
+  entryPoints: { client: join(root, 'src/client/main.ts'), head: join(root, 'src/client/head.ts'), style: join(root, 'src/theme/styles/index.css') },
+  outdir: clientDir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'browser',
+  target: ['es2022', 'chrome111', 'firefox115', 'safari16'],
+  minify: true,
+  jsx: 'automatic',
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunks/[name]-[hash]',
+  assetNames: 'assets/[name]-[hash]',
+  loader: { '.svg': 'file', '.woff2': 'file' },
+  define: { 'process.env.NODE_ENV': '"production"' },
+  metafile: true,
+  logLevel: 'warning',
+})
+
+const outputs = Object.entries(result.metafile.outputs)
+const entryOf = (name) => outputs.find(([, o]) => o.entryPoint?.endsWith(name))?.[0]
+const rel = (file) => file.slice(file.indexOf('lib/client/') + 'lib/client/'.length)
+const files = outputs.map(([file]) => rel(file))
+// the head script must run before first paint, so it is a classic script: re-emit it as an IIFE
+const headEsm = entryOf('src/client/head.ts')
+const head = await build({ entryPoints: [join(root, 'src/client/head.ts')], bundle: true, write: false, format: 'iife', minify: true, target: 'es2020', logLevel: 'warning' })
+const headText = head.outputFiles[0].text
+const headName = `head-${createHash('sha256').update(headText).digest('hex').slice(0, 8).toUpperCase()}.js`
+rmSync(headEsm, { force: true })
+writeFileSync(join(clientDir, headName), headText)
+const manifest = {
+  styles: [rel(entryOf('src/theme/styles/index.css') ?? outputs.find(([f]) => f.endsWith('.css'))[0])],
+  headScript: headName,
+  entry: rel(entryOf('src/client/main.ts')),
+  files: [...files.filter((f) => f !== rel(headEsm) && !f.endsWith('.map') && !/^style-[\w]+\.js$/.test(f)), headName].sort(),
+}
+for (const f of files) if (/^style-[\w]+\.js$/.test(f)) rmSync(join(clientDir, f))
+mkdirSync(clientDir, { recursive: true })
+writeFileSync(join(clientDir, 'manifest.json'), JSON.stringify(manifest, null, 2))
+console.log(`bundled: lib/cli.js, lib/worker.js, ${manifest.files.length} client files`)
+void readdirSync

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Builds the wiki in content/ and serves it on http://localhost:8080 (installs dependencies on a fresh clone).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+[ -f lib/cli.js ] || node scripts/bundle.mjs
+node bin/wikigen.js build --root content --out dist
+exec node bin/wikigen.js serve --dir dist --port "${PORT:-8080}"

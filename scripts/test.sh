@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The whole test suite, runnable on a fresh clone: installs what is missing (npm packages, Debian's Chromium),
+# bundles, type-checks, then runs unit, integration and browser tests. Ends with one line "N passed, N failed".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "Installing Debian's Chromium for the browser tests …"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq && $SUDO DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+
+node scripts/bundle.mjs
+npx tsc --noEmit
+
+reports=$(mktemp -d)
+status=0
+npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/unit.json" || status=$?
+npx vitest run --config vitest.e2e.config.ts --reporter=default --reporter=json --outputFile.json="$reports/e2e.json" || status=$?
+node scripts/test-summary.mjs "$reports"/*.json
+rm -rf "$reports"
+exit $status

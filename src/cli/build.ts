@@ -1,0 +1,71 @@
+/**
+ * `wikigen build`: builds the content root into the output folder and reports what it found.
+ */
+import { join, relative } from 'node:path'
+import { build, type BuildResult } from '../compiler/build.js'
+import { hasErrors, type Diagnostic } from '../compiler/diagnostics.js'
+import { loadConfig } from './load-config.js'
+import { createProgress, createReporter, printDiagnostics, type Reporter } from './output.js'
+import { bundledRuntime } from './runtime.js'
+
+export interface BuildCommandOptions {
+  root: string
+  out: string
+  base?: string
+  /** Treat warnings as errors. */
+  strict?: boolean
+  /** Use the build cache (default true). */
+  cache?: boolean
+  workers?: number
+}
+
+/** Runs a build and prints diagnostics and a summary; returns the exit code. */
+export async function run(options: BuildCommandOptions, reporter: Reporter = createReporter()): Promise<number> {
+  const result = await runBuild(options, reporter)
+  return result ? exitCodeOf(result.diagnostics, options.strict) : 1
+}
+
+/** Exit code of a build: 1 with errors, or with warnings under --strict; 0 otherwise. */
+export function exitCodeOf(diagnostics: readonly Diagnostic[], strict = false): number {
+  return hasErrors(diagnostics) || (strict && diagnostics.length > 0) ? 1 : 0
+}
+
+/** The build itself, shared by `build`, `dev` and `check-links`; undefined when the config could not be read. */
+export async function runBuild(options: BuildCommandOptions, reporter: Reporter, extra: { dev?: boolean } = {}): Promise<BuildResult | undefined> {
+  const c = reporter.colors
+  let config
+  try {
+    config = (await loadConfig(options.root)).config
+  } catch (error) {
+    reporter.err(`${c.red('error')}  ${(error as Error).message}`)
+    return undefined
+  }
+  const runtime = bundledRuntime()
+  const progress = createProgress(reporter)
+  const result = await build({
+    root: options.root,
+    out: options.out,
+    base: options.base,
+    config,
+    workers: options.workers,
+    workerFile: runtime.workerFile,
+    clientDir: runtime.clientDir,
+    cacheDir: options.cache === false ? false : join(process.cwd(), '.wikigen', 'cache'),
+    cacheSalt: runtime.cacheSalt,
+    dev: extra.dev,
+    onProgress: (phase, done, total) => progress.update(phase === 'compile' ? 'Seiten' : 'HTML', done, total),
+  })
+  progress.done()
+  printDiagnostics(reporter, result.diagnostics, relative(process.cwd(), options.root) || '.')
+  const errors = result.diagnostics.filter((d) => d.severity === 'error').length
+  const warnings = result.diagnostics.length - errors
+  const failed = errors > 0 || (options.strict && warnings > 0)
+  const mark = failed ? c.red('✗') : c.green('✓')
+  const counts = [errors ? c.red(`${errors} error${errors === 1 ? '' : 's'}`) : '', warnings ? c.yellow(`${warnings} warning${warnings === 1 ? '' : 's'}`) : '']
+    .filter(Boolean).join(', ')
+  reporter.err(
+    `${mark} ${result.pages} pages in ${(result.durationMs / 1000).toFixed(2)} s${result.cachedPages ? c.dim(` (${result.cachedPages} from cache)`) : ''}` +
+      `${counts ? ` · ${counts}` : ''} → ${relative(process.cwd(), options.out) || '.'}`,
+  )
+  return result
+}

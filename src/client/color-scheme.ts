@@ -1,0 +1,37 @@
+/**
+ * Colour mode shared by the head script and the toggle (spec §4): 'auto', 'light' or 'dark' in localStorage.
+ * Choosing the mode the system already has stores 'auto', so the site follows the system again.
+ */
+export const COLOR_SCHEME_KEY = 'vuepress-color-scheme'
+
+export type ColorScheme = 'auto' | 'light' | 'dark'
+
+export function readScheme(): ColorScheme {
+  try {
+    const value = localStorage.getItem(COLOR_SCHEME_KEY)
+    return value === 'light' || value === 'dark' ? value : 'auto'
+  } catch {
+    return 'auto'
+  }
+}
+
+export function writeScheme(scheme: ColorScheme): void {
+  try {
+    localStorage.setItem(COLOR_SCHEME_KEY, scheme)
+  } catch {
+    // storage disabled: the choice lasts for this page only
+  }
+}
+
+export function systemPrefersDark(): boolean {
+  return matchMedia('(prefers-color-scheme: dark)').matches
+}
+
+/** Whether `scheme` means dark right now. */
+export function isDark(scheme: ColorScheme): boolean {
+  return scheme === 'dark' || (scheme === 'auto' && systemPrefersDark())
+}
+
+export function applyScheme(scheme: ColorScheme): void {
+  document.documentElement.dataset.theme = isDark(scheme) ? 'dark' : 'light'
+}

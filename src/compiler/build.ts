@@ -1,0 +1,173 @@
+/**
+ * The build, in the order data flows:
+ *
+ *     discoverContent ─▶ compile (workers: read, parse, cache) ─▶ linkSite ─▶ render (workers: write routes)
+ *                                                                        └─▶ emitters ─▶ staging ─▶ swap into out
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { availableParallelism, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { resolveConfig, type ResolvedConfig, type UserConfig } from './config.js'
+import { ASSETS_DIR } from './constants.js'
+import { sortDiagnostics, type Diagnostic } from './diagnostics.js'
+import { createRenderJobs, type RenderJob } from './emit/page-routes.js'
+import type { ClientAssets } from './emit/render-document.js'
+import type { OutputFile } from './emit/output-file.js'
+import { redirects } from './emit/redirects.js'
+import { searchIndex } from './emit/search-index.js'
+import { createSitemap } from './emit/sitemap.js'
+import { readGitInfo } from './git-info.js'
+import { linkSite, type Site } from './link-site.js'
+import { discoverContent, type ContentRef } from './load.js'
+import type { PageMeta } from './resolve-links.js'
+import { createPool } from './workers/pool.js'
+import { createStaging, discardStaging, swapInOutput, writeFiles } from './write-output.js'
+
+export type BuildPhase = 'compile' | 'render'
+
+export interface BuildOptions {
+  /** Content root (folder of markdown). */
+  root: string
+  /** Output folder, replaced as a whole on success. */
+  out: string
+  /** Configuration as loaded from wikigen.config.ts; defaults apply to what is missing. */
+  config?: UserConfig
+  /** Base path override (CLI --base). */
+  base?: string
+  /** Worker threads; default: one per core for sites of 64 pages or more, none below. */
+  workers?: number
+  /** The bundled worker entry; without it everything runs on the main thread. */
+  workerFile?: string
+  /** Build cache folder; false for none. Default: none. */
+  cacheDir?: string | false
+  /** Salt for cache keys: changes whenever the compiler code changes. */
+  cacheSalt?: string
+  /** Folder with the built client (manifest.json and the files it names). */
+  clientDir?: string
+  /** Dev server build: no analytics. */
+  dev?: boolean
+  onProgress?: (phase: BuildPhase, done: number, total: number) => void
+  /** Clock for durations, replaceable in tests. */
+  now?: () => number
+}
+
+export interface BuildResult {
+  site: Site
+  config: ResolvedConfig
+  diagnostics: Diagnostic[]
+  pages: number
+  cachedPages: number
+  bytes: number
+  durationMs: number
+}
+
+const COMPILE_BATCH = 24
+const RENDER_BATCH = 48
+
+/** Builds the site of `options.root` into `options.out`. Content mistakes come back as diagnostics; only bugs throw. */
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const now = options.now ?? Date.now
+  const started = now()
+  const config = resolveConfig(options.config, { base: options.base })
+  const content = await discoverContent(options.root)
+  const gitInfo = readGitInfo(options.root)
+  const wanted = options.workers ?? (content.markdown.length >= 64 ? Math.max(1, availableParallelism()) : 0)
+  const workers = options.workerFile && existsSync(options.workerFile) ? wanted : 0
+  const temporaryCache = workers > 0 && !options.cacheDir ? await mkdtemp(join(tmpdir(), 'wikigen-cache-')) : undefined
+  const cacheDir = options.cacheDir || temporaryCache
+  const pool = createPool({ size: workers, workerFile: options.workerFile, cacheDir })
+  const staging = await createStaging(options.out)
+  try {
+    const diagnostics: Diagnostic[] = [...content.diagnostics]
+    const compiled = await compileAll(content.markdown, pool, options, diagnostics)
+    const site = linkSite(compiled.pages, content.assets, config)
+    const git = await gitInfo
+    const client = readClientManifest(options.clientDir, config.site.base)
+    const { jobs, diagnostics: jobDiagnostics } = createRenderJobs(site, { git: git.byPath, assets: client.assets, dev: options.dev })
+    diagnostics.push(...compiled.pages.flatMap((p) => p.diagnostics), ...site.diagnostics, ...jobDiagnostics, ...git.diagnostics)
+
+    let bytes = await renderAll(jobs, staging, pool, options)
+    const files: OutputFile[] = [
+      ...searchIndex.emit(site),
+      ...redirects.emit(site),
+      ...createSitemap(site, git.byPath),
+      ...site.assets.map((asset) => ({ path: asset.path, copyFrom: asset.absolute })),
+      ...client.files,
+    ]
+    bytes += await writeFiles(staging, files)
+    await swapInOutput(staging, options.out)
+    return {
+      site,
+      config,
+      diagnostics: sortDiagnostics(diagnostics),
+      pages: site.pages.length,
+      cachedPages: compiled.cached,
+      bytes,
+      durationMs: now() - started,
+    }
+  } catch (error) {
+    await discardStaging(staging)
+    throw error
+  } finally {
+    await pool.close()
+    if (temporaryCache) await rm(temporaryCache, { recursive: true, force: true })
+  }
+}
+
+async function compileAll(refs: ContentRef[], pool: ReturnType<typeof createPool>, options: BuildOptions, diagnostics: Diagnostic[]) {
+  const pages: PageMeta[] = []
+  let cached = 0
+  let done = 0
+  const batches = chunk(refs, COMPILE_BATCH)
+  await Promise.all(batches.map(async (batch) => {
+    const result = await pool.run({ type: 'compile', refs: batch, salt: options.cacheSalt ?? '' })
+    pages.push(...result.pages)
+    diagnostics.push(...result.diagnostics)
+    cached += result.cached
+    done += batch.length
+    options.onProgress?.('compile', done, refs.length)
+  }))
+  return { pages, cached }
+}
+
+async function renderAll(jobs: RenderJob[], outDir: string, pool: ReturnType<typeof createPool>, options: BuildOptions): Promise<number> {
+  let bytes = 0
+  let done = 0
+  await Promise.all(chunk(jobs, RENDER_BATCH).map(async (batch) => {
+    const result = await pool.run({ type: 'render', jobs: batch, outDir })
+    bytes += result.bytes
+    done += batch.length
+    options.onProgress?.('render', done, jobs.length)
+  }))
+  return bytes
+}
+
+function chunk<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
+  return out
+}
+
+interface ClientManifest {
+  styles: string[]
+  headScript?: string
+  entry?: string
+  files: string[]
+}
+
+/** The built client files (see scripts/bundle.mjs) as hrefs and as output files. */
+function readClientManifest(clientDir: string | undefined, base: string): { assets: ClientAssets; files: OutputFile[] } {
+  const manifestFile = clientDir ? join(clientDir, 'manifest.json') : undefined
+  if (!clientDir || !manifestFile || !existsSync(manifestFile)) return { assets: { styles: [] }, files: [] }
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as ClientManifest
+  const href = (file: string) => `${base}${ASSETS_DIR}/${file}`
+  return {
+    assets: {
+      styles: manifest.styles.map(href),
+      headScript: manifest.headScript && href(manifest.headScript),
+      entry: manifest.entry && href(manifest.entry),
+    },
+    files: manifest.files.map((file) => ({ path: `${ASSETS_DIR}/${file}`, copyFrom: join(clientDir, file) })),
+  }
+}

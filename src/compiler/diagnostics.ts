@@ -1,0 +1,55 @@
+/**
+ * Content mistakes are data, not exceptions: every stage returns diagnostics next to its output,
+ * and the CLI prints them once, sorted, as `file:line:col  severity  message  [code]` plus a hint.
+ */
+import type { SourcePath } from './paths.js'
+
+export type Severity = 'error' | 'warning'
+
+export type DiagnosticCode =
+  | 'bad-frontmatter'
+  | 'bad-frontmatter-type'
+  | 'dead-link'
+  | 'dead-anchor'
+  | 'missing-image'
+  | 'embed-cycle'
+  | 'duplicate-slug'
+  | 'unclosed-container'
+  | 'bad-container'
+  | 'diagram-too-large'
+  | 'unknown-layout'
+  | 'unreadable-file'
+  | 'invalid-utf8'
+  | 'shallow-clone'
+  | 'symlink-loop'
+
+export interface Diagnostic {
+  severity: Severity
+  code: DiagnosticCode
+  file: SourcePath | ''
+  /** 1-based; 0 when the problem concerns the whole file or the whole site. */
+  line: number
+  column: number
+  /** What is wrong, with the offending value quoted. */
+  message: string
+  /** What to do, with the corrected value when it can be computed. */
+  hint?: string
+}
+
+/** Orders diagnostics by file, line and column, so output reads top to bottom. */
+export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return [...diagnostics].sort(
+    (a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line || a.column - b.column,
+  )
+}
+
+/** `content/odoo.md:14:7` style location of a diagnostic; `prefix` is the content root as the user named it. */
+export function formatLocation(diagnostic: Diagnostic, prefix = ''): string {
+  if (diagnostic.file === '') return prefix.replace(/\/$/, '') || '.'
+  const file = prefix ? `${prefix.replace(/\/$/, '')}/${diagnostic.file}` : diagnostic.file
+  return diagnostic.line > 0 ? `${file}:${diagnostic.line}:${diagnostic.column}` : file
+}
+
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error')
+}

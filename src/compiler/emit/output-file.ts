@@ -1,0 +1,10 @@
+/** A file of the built site, returned as data by an emitter and written by `writeOutput`. */
+export type OutputFile =
+  | { path: string; contents: string | Uint8Array }
+  | { path: string; copyFrom: string }
+
+/** An emitter produces some of the site's files from the linked site. */
+export interface Emitter<Site, Context> {
+  name: string
+  emit(site: Site, ctx: Context): OutputFile[] | Promise<OutputFile[]>
+}

@@ -1,0 +1,107 @@
+/**
+ * Computes the theme's props for one page from the site, its git history and the configuration.
+ */
+import type { ResolvedConfig } from '../config.js'
+import type { GitInfo } from '../git-info.js'
+import type { SitePage } from '../link-site.js'
+import { hrefOf } from '../paths.js'
+import type { LayoutName, PageProps, SiteProps } from '../../theme/props.js'
+import { SEARCH_INDEX_FILE } from '../constants.js'
+
+const dateFormat = new Intl.DateTimeFormat('de-CH', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Zurich' })
+
+/** Formats a time as readers in Switzerland expect it: '14.03.24, 08:05' (Zurich time, whatever the build machine says). */
+export function formatDateTime(time: number): string {
+  return dateFormat.format(new Date(time))
+}
+
+/** URL of an image named in front matter or config: an attachment name, a path from the content root, or a URL. */
+export type AssetUrl = (nameOrPath: string) => string
+
+/** Site-wide props, the same for every page. */
+export function createSiteProps(config: ResolvedConfig, assetUrl: AssetUrl): SiteProps {
+  const { site, theme } = config
+  return {
+    title: site.title,
+    description: site.description,
+    lang: site.lang,
+    base: site.base,
+    home: site.base,
+    navbar: theme.navbar.map((item) => withBase(item, site.base)),
+    logo: theme.logo ? assetUrl(theme.logo) : undefined,
+    logoDark: theme.logoDark ? assetUrl(theme.logoDark) : undefined,
+    repo: theme.repo ? { href: theme.repo, label: theme.repoLabel ?? repoLabelOf(theme.repo) } : undefined,
+    colorModeSwitch: theme.colorModeSwitch,
+    searchIndexHref: `${site.base}${SEARCH_INDEX_FILE}`,
+  }
+}
+
+function withBase<T extends { link?: string; children?: T[] }>(item: T, base: string): T {
+  const link = item.link && item.link.startsWith('/') ? hrefOf(base + item.link.slice(1)) : item.link
+  return { ...item, link, children: item.children?.map((c) => withBase(c, base)) }
+}
+
+/** The label of a repository link, from its host like the reference theme: GitHub, GitLab, … or 'Source'. */
+export function repoLabelOf(repo: string): string {
+  const host = /^https?:\/\/([^/]+)/.exec(repo)?.[1] ?? ''
+  for (const [pattern, label] of [[/github/i, 'GitHub'], [/gitlab/i, 'GitLab'], [/gitee/i, 'Gitee'], [/bitbucket/i, 'Bitbucket']] as const) {
+    if (pattern.test(host)) return label
+  }
+  return 'Source'
+}
+
+/** Edit link of a page: repo, branch and file path, GitHub or GitLab style; undefined when disabled. */
+export function editLinkOf(config: ResolvedConfig, sitePage: SitePage): string | undefined {
+  const { theme } = config
+  const fm = sitePage.page.frontmatter
+  if (!theme.editLink || !fm.editLink || !theme.repo) return undefined
+  const pattern = fm.editLinkPattern ?? theme.editLinkPattern ??
+    (/gitlab/i.test(theme.repo) ? ':repo/-/edit/:branch/:path' : ':repo/edit/:branch/:path')
+  const path = [theme.docsDir, sitePage.page.sourcePath].filter(Boolean).join('/')
+  return pattern.replace(':repo', theme.repo.replace(/\/$/, '')).replace(':branch', theme.docsBranch).replace(':path', encodeURI(path))
+}
+
+/** Props of one page for its layout. */
+export function createPageProps(sitePage: SitePage, config: ResolvedConfig, git: GitInfo | undefined, assetUrl: AssetUrl): PageProps {
+  const { page } = sitePage
+  const fm = page.frontmatter
+  const layout = (fm.layout ?? (fm.home ? 'Home' : 'Layout')) as LayoutName
+  const showGit = (enabled: boolean, themeEnabled: boolean) => enabled && themeEnabled && git !== undefined
+  return {
+    layout,
+    title: page.title,
+    showTitle: !page.hasOwnH1 && page.title !== '',
+    href: sitePage.href,
+    headers: page.headers,
+    sidebar: fm.sidebar !== false && config.theme.sidebar !== false,
+    sidebarDepth: fm.sidebarDepth ?? config.theme.sidebarDepth,
+    navbar: fm.navbar,
+    pageClass: fm.pageClass,
+    kind: fm.kind,
+    section: fm.section,
+    lastUpdated: showGit(fm.lastUpdated, config.theme.lastUpdated)
+      ? { text: formatDateTime(git!.updatedTime), iso: new Date(git!.updatedTime).toISOString() }
+      : undefined,
+    contributors: showGit(fm.contributors, config.theme.contributors) ? git!.contributors.map((c) => c.name) : [],
+    changelog: fm.changelog && git
+      ? git.changelog.map((c) => ({ hash: c.hash, message: c.message, date: formatDateTime(c.time), iso: new Date(c.time).toISOString(), tag: c.tag }))
+      : [],
+    editLink: editLinkOf(config, sitePage),
+    prev: sitePage.prev,
+    next: sitePage.next,
+    backToTop: fm.backToTop,
+    hero: layout === 'Home'
+      ? {
+          text: fm.heroText === undefined ? config.site.title || 'Hello' : fm.heroText,
+          tagline: fm.tagline === undefined ? config.site.description || null : fm.tagline,
+          image: fm.heroImage ? assetUrl(fm.heroImage) : undefined,
+          imageDark: fm.heroImageDark ? assetUrl(fm.heroImageDark) : undefined,
+          alt: fm.heroAlt ?? (fm.heroText || 'hero'),
+          height: fm.heroHeight,
+          actions: fm.actions.map((a) => ({ ...a, link: a.link.startsWith('/') ? hrefOf(config.site.base + a.link.slice(1)) : a.link })),
+        }
+      : undefined,
+    features: fm.features,
+    footer: fm.footer ? { text: fm.footer, html: fm.footerHtml } : undefined,
+  }
+}

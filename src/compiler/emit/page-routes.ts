@@ -1,0 +1,106 @@
+/**
+ * One render job per route: the theme props and head of a page, computed on the main thread from the site,
+ * so that workers only substitute links, render and write.
+ */
+import type { ContentRef } from '../load.js'
+import type { Diagnostic } from '../diagnostics.js'
+import type { GitInfo } from '../git-info.js'
+import type { Resolved, Site } from '../link-site.js'
+import { hrefOf, outputFileOf, type SourcePath } from '../paths.js'
+import { LAYOUTS, type PageProps } from '../../theme/props.js'
+import { createPageProps, createSiteProps, type AssetUrl } from './page-props.js'
+import { renderDocument, type ClientAssets, type DocumentInput } from './render-document.js'
+import { substituteLinks, type BodyLookup } from './substitute.js'
+import { nameKey } from '../resolve-links.js'
+import { posix } from 'node:path'
+
+export interface RenderJob {
+  /** Output file, relative to the output folder. */
+  file: string
+  /** Content hash of the page whose body is rendered; undefined for generated pages (404). */
+  bodyHash?: string
+  resolved: Resolved[]
+  input: Omit<DocumentInput, 'bodyHtml'>
+}
+
+export interface RenderJobOptions {
+  git: Map<SourcePath, GitInfo>
+  assets: ClientAssets
+  /** Leave analytics out (dev server). */
+  dev?: boolean
+}
+
+/** Resolves image names from front matter and config: attachment names, content paths or URLs. */
+export function createAssetUrl(base: string, assets: readonly ContentRef[]): AssetUrl {
+  const byName = new Map<string, ContentRef>()
+  for (const asset of assets) {
+    byName.set(asset.path.toLowerCase(), asset)
+    const name = nameKey(posix.basename(asset.path))
+    if (!byName.has(name)) byName.set(name, asset)
+  }
+  return (value) => {
+    if (/^[a-z][a-z\d+.-]*:/i.test(value)) return value
+    const key = value.replace(/^\//, '').replace(/^\[\[|\]\]$/g, '')
+    const asset = byName.get(key.toLowerCase()) ?? byName.get(nameKey(posix.basename(key)))
+    return hrefOf(base + (asset ? asset.path : key))
+  }
+}
+
+/** The render jobs of every page plus the 404 page, and a diagnostic for each page with an unknown layout. */
+export function createRenderJobs(site: Site, options: RenderJobOptions): { jobs: RenderJob[]; diagnostics: Diagnostic[] } {
+  const { config } = site
+  const assetUrl = createAssetUrl(config.site.base, site.assets)
+  const siteProps = createSiteProps(config, assetUrl)
+  const diagnostics: Diagnostic[] = []
+  const common = {
+    site: siteProps,
+    assets: options.assets,
+    analytics: options.dev ? undefined : config.analytics,
+  }
+  const jobs: RenderJob[] = site.pages.map((sitePage) => {
+    const page = createPageProps(sitePage, config, options.git.get(sitePage.page.sourcePath), assetUrl)
+    if (!(LAYOUTS as readonly string[]).includes(page.layout)) {
+      diagnostics.push({
+        severity: 'error', code: 'unknown-layout', file: sitePage.page.sourcePath, line: 1, column: 1,
+        message: `Layout "${page.layout}" does not exist`,
+        hint: `Use one of ${LAYOUTS.map((l) => `"${l}"`).join(', ')}, or remove "layout" from the front matter.`,
+      })
+      page.layout = 'Layout'
+    }
+    const fm = sitePage.page.frontmatter
+    return {
+      file: outputFileOf(sitePage.page.slug),
+      bodyHash: sitePage.page.contentHash,
+      resolved: sitePage.resolved,
+      input: {
+        ...common,
+        page,
+        lang: fm.lang ?? config.site.lang,
+        documentTitle: page.title && sitePage.page.slug !== '' ? `${page.title} | ${config.site.title}` : config.site.title,
+        description: fm.description ?? config.site.description,
+        head: [...config.site.head, ...fm.head],
+      },
+    }
+  })
+  if (!site.bySlug.has('404')) jobs.push(notFoundJob(site, common))
+  return { jobs, diagnostics }
+}
+
+function notFoundJob(site: Site, common: Pick<DocumentInput, 'site' | 'assets' | 'analytics'>): RenderJob {
+  const { config } = site
+  const page: PageProps = {
+    layout: 'NotFound', title: '', showTitle: false, href: hrefOf(`${config.site.base}404.html`), headers: [], sidebar: false,
+    sidebarDepth: 0, navbar: true, contributors: [], changelog: [], backToTop: false, features: [],
+  }
+  return {
+    file: '404.html',
+    resolved: [],
+    input: { ...common, page, lang: config.site.lang, documentTitle: `404 | ${config.site.title}`, description: config.site.description, head: config.site.head },
+  }
+}
+
+/** Renders one job to its HTML. */
+export function renderJob(job: RenderJob, bodies: BodyLookup): string {
+  const bodyHtml = job.bodyHash === undefined ? '' : substituteLinks(bodies(job.bodyHash), job.resolved, bodies)
+  return renderDocument({ ...job.input, bodyHtml })
+}

@@ -1,0 +1,64 @@
+/**
+ * Renders one complete HTML document: the React theme through renderToString, inside the page template,
+ * with the head tags of site and page, the stylesheet and the client scripts.
+ */
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import { App, type AppProps } from '../../theme/App.js'
+import type { HeadTag } from '../frontmatter.js'
+import { escapeHtml } from '../markdown/to-hast.js'
+import { fillTemplate } from './template.js'
+
+/** Hrefs of the built client files, base path included. */
+export interface ClientAssets {
+  styles: string[]
+  /** Tiny blocking script that applies the colour mode before first paint. */
+  headScript?: string
+  /** The module entry of the hydrated client. */
+  entry?: string
+}
+
+export interface DocumentInput extends AppProps {
+  lang: string
+  /** Full <title> text. */
+  documentTitle: string
+  description: string
+  head: HeadTag[]
+  assets: ClientAssets
+  analytics?: { src: string; domain: string }
+}
+
+/** The HTML of a page, ready to write. */
+export function renderDocument(input: DocumentInput): string {
+  const app = renderToString(createElement(App, { site: input.site, page: input.page, bodyHtml: input.bodyHtml }))
+  const head = [
+    input.description ? `<meta name="description" content="${escapeHtml(input.description)}">` : '',
+    ...input.head.map(renderHeadTag),
+    ...input.assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    input.assets.headScript ? `<script src="${escapeHtml(input.assets.headScript)}"></script>` : '',
+    input.assets.entry ? `<script type="module" src="${escapeHtml(input.assets.entry)}"></script>` : '',
+    input.analytics ? `<script defer data-domain="${escapeHtml(input.analytics.domain)}" src="${escapeHtml(input.analytics.src)}"></script>` : '',
+  ].filter(Boolean)
+  return fillTemplate('page', {
+    lang: escapeHtml(input.lang),
+    title: escapeHtml(input.documentTitle),
+    head: head.join('\n'),
+    app,
+    scripts: '',
+  })
+}
+
+const VOID_TAGS = new Set(['meta', 'link', 'base'])
+const TAG_NAME = /^[a-z][a-z\d-]*$/i
+
+/** One head tag from `[tag, attributes, content]`; names are checked, values escaped. */
+export function renderHeadTag([tag, attributes, content]: HeadTag): string {
+  if (!TAG_NAME.test(tag)) return ''
+  const attrs = Object.entries(attributes)
+    .filter(([name]) => TAG_NAME.test(name))
+    .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${escapeHtml(String(value))}"`))
+    .join('')
+  if (VOID_TAGS.has(tag.toLowerCase())) return `<${tag}${attrs}>`
+  const inner = content === undefined ? '' : tag.toLowerCase() === 'script' || tag.toLowerCase() === 'style' ? content.replace(/<\//g, '<\\/') : escapeHtml(content)
+  return `<${tag}${attrs}>${inner}</${tag}>`
+}

@@ -1,0 +1,38 @@
+/**
+ * The search index (spec §3 'Search-index page entry'): one entry per page, in site order, with headings of
+ * levels 2 and 3. Served at a stable URL and fetched by the browser on first focus of the search box.
+ */
+import { PATH_LOCALE, SEARCH_INDEX_FILE } from '../constants.js'
+import type { Site } from '../link-site.js'
+import type { Heading } from '../page.js'
+import type { OutputFile } from './output-file.js'
+
+export interface SearchEntry {
+  title: string
+  headers: Heading[]
+  /** Percent-encoded route, starting with '/', ending '.html' (the home page is '/'). */
+  path: string
+  pathLocale: string
+  extraFields: string[]
+}
+
+/** The index entries of a site; the 404 page comes last, as in the reference. */
+export function createSearchIndex(site: Site): SearchEntry[] {
+  return site.pages.map((p) => ({
+    title: p.page.title,
+    headers: p.page.headers,
+    path: p.href,
+    pathLocale: PATH_LOCALE,
+    extraFields: [],
+  }))
+}
+
+export const searchIndex = {
+  name: 'searchIndex',
+  emit(site: Site): OutputFile[] {
+    const entries = createSearchIndex(site)
+    const notFound = `${site.config.site.base}404.html`
+    if (!entries.some((e) => e.path === notFound)) entries.push({ title: '', headers: [], path: notFound, pathLocale: PATH_LOCALE, extraFields: [] })
+    return [{ path: SEARCH_INDEX_FILE, contents: JSON.stringify(entries) }]
+  },
+}

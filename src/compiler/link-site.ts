@@ -1,0 +1,234 @@
+/**
+ * The only place pages meet. Turns compiled pages into a Site: unique routes, every link resolved (dead links
+ * and anchors reported with a suggestion), embeds wired with cycles cut, legacy redirects, and prev/next order.
+ */
+import { labels } from '../theme/labels.js'
+import type { ResolvedConfig } from './config.js'
+import type { Diagnostic } from './diagnostics.js'
+import type { ContentRef } from './load.js'
+import type { PageLink } from './page.js'
+import { hrefOf, routePathOf, safeDecodeURI, type RoutePath, type Slug } from './paths.js'
+import { createLinkIndex, isAssetTarget, type LinkIndex, type PageMeta } from './resolve-links.js'
+import { legacySlugsOf } from './slugify.js'
+import { escapeHtml } from './markdown/to-hast.js'
+
+export interface NavLink {
+  text: string
+  href: string
+}
+
+/** What an embed placeholder becomes: the embedded page's body, itself resolved. */
+export interface EmbedResolution {
+  embed: string
+  title: string
+  href: string
+  resolved: Resolved[]
+}
+
+/** Replacement for one link placeholder: HTML or an attribute value, or an embed. */
+export type Resolved = string | EmbedResolution
+
+export interface SitePage {
+  page: PageMeta
+  route: RoutePath
+  /** The route, percent-encoded for hrefs. */
+  href: string
+  resolved: Resolved[]
+  prev?: NavLink
+  next?: NavLink
+}
+
+export interface Redirect {
+  /** Decoded old path, base included: '/wissensmanager:in.html'. */
+  from: string
+  to: RoutePath
+}
+
+export interface Site {
+  config: ResolvedConfig
+  /** In source-path order; the home page (slug '') first when there is one. */
+  pages: SitePage[]
+  bySlug: Map<string, SitePage>
+  redirects: Redirect[]
+  assets: ContentRef[]
+  diagnostics: Diagnostic[]
+}
+
+/** Links compiled pages and assets into a site. */
+export function linkSite(compiled: readonly PageMeta[], assets: readonly ContentRef[], config: ResolvedConfig): Site {
+  const base = config.site.base
+  const diagnostics: Diagnostic[] = []
+  const pages = keepUniqueSlugs([...compiled].sort((a, b) => (a.sourcePath < b.sourcePath ? -1 : 1)), diagnostics)
+  pages.sort((a, b) => (a.slug === '' ? -1 : b.slug === '' ? 1 : 0))
+  const index = createLinkIndex(pages, assets, base)
+  const hrefOfPage = (page: PageMeta) => hrefOf(routePathOf(page.slug, base))
+
+  const sitePages: SitePage[] = pages.map((page) => ({
+    page,
+    route: routePathOf(page.slug, base),
+    href: hrefOfPage(page),
+    resolved: page.links.map((link) => resolveLink(link, page, index, base, hrefOfPage, diagnostics)),
+  }))
+  const bySlug = new Map(sitePages.map((p) => [p.page.slug as string, p]))
+  wireEmbeds(sitePages, index, diagnostics)
+  setRelatedLinks(sitePages, index, hrefOfPage)
+  return { config, pages: sitePages, bySlug, redirects: collectRedirects(sitePages, config, index), assets: [...assets], diagnostics }
+}
+
+function keepUniqueSlugs(pages: PageMeta[], diagnostics: Diagnostic[]): PageMeta[] {
+  const first = new Map<string, PageMeta>()
+  const kept: PageMeta[] = []
+  for (const page of pages) {
+    const isIndex = /(^|\/)(readme|index)\.md$/i.test(page.sourcePath) && !page.sourcePath.includes('/')
+    if (page.slug === '' && !isIndex) {
+      diagnostics.push({
+        severity: 'error', code: 'duplicate-slug', file: page.sourcePath, line: 0, column: 0,
+        message: `File name "${page.name}" gives no usable URL`,
+        hint: 'Give the file a name with letters or digits.',
+      })
+      continue
+    }
+    const owner = first.get(page.slug)
+    if (owner) {
+      diagnostics.push({
+        severity: 'error', code: 'duplicate-slug', file: page.sourcePath, line: 0, column: 0,
+        message: `"${page.sourcePath}" and "${owner.sourcePath}" both become /${page.slug === '' ? '' : `${page.slug}.html`}`,
+        hint: `Rename one of them; names that differ only in case, umlaut spelling or the characters % & , = : * / are one URL. Only "${owner.sourcePath}" is built.`,
+      })
+      continue
+    }
+    first.set(page.slug, page)
+    kept.push(page)
+  }
+  return kept
+}
+
+function resolveLink(
+  link: PageLink,
+  page: PageMeta,
+  index: LinkIndex,
+  base: string,
+  hrefOfPage: (page: PageMeta) => string,
+  diagnostics: Diagnostic[],
+): Resolved {
+  const report = (code: Diagnostic['code'], message: string, hint: string) =>
+    diagnostics.push({ severity: 'warning', code, file: page.sourcePath, line: link.line, column: link.column, message, hint })
+
+  if (link.kind === 'image' || (link.syntax === 'markdown' && isAssetTarget(link.target))) {
+    const asset = index.findAsset(link, page)
+    const src = asset ? hrefOf(`${base}${asset.path}`) : undefined
+    if (!asset) {
+      report(link.kind === 'image' ? 'missing-image' : 'dead-link', `${link.kind === 'image' ? 'Image' : 'File'} "${link.target}" does not exist`,
+        'Put the file into the attachments folder or beside the page, and check the spelling of its name.')
+    }
+    if (link.syntax === 'markdown') return escapeHtml(src ?? link.target)
+    if (!src) return `<span class="missing-image" title="${escapeHtml(link.target)}">${escapeHtml(link.alt ?? link.target)}</span>`
+    const size = `${link.width ? ` width="${link.width}"` : ''}${link.height ? ` height="${link.height}"` : ''}`
+    return `<img src="${escapeHtml(src)}" alt="${escapeHtml(link.alt ?? '')}"${size} loading="lazy" decoding="async">`
+  }
+
+  const target = index.findPage(link, page)
+  if (!target) {
+    const suggestion = index.suggestPage(link.target)
+    report('dead-link', `Link target "${link.target}" does not exist`,
+      suggestion ? `Did you mean "${suggestion}"? Link to pages by file name or title, without ".md".` : 'Link to pages by file name or title, without ".md".')
+    if (link.syntax === 'markdown') return escapeHtml(link.target.replace(/\.md$/i, '.html') + (link.anchor !== undefined ? `#${link.anchor}` : ''))
+    if (link.kind === 'embed') return `<p class="embed missing">${escapeHtml(`${labels.missingPage}: ${link.target}`)}</p>`
+    return `<span class="wikilink missing" title="${escapeHtml(`${labels.missingPage}: ${link.target}`)}">${link.labelHtml ?? ''}</span>`
+  }
+  if (link.kind === 'embed') return { embed: target.contentHash, title: target.title, href: hrefOfPage(target), resolved: [] }
+
+  let hash = ''
+  if (link.anchor !== undefined && link.anchor !== '') {
+    const anchor = index.findAnchor(target, link.anchor)
+    if (anchor) hash = `#${anchor.slug}`
+    else if (!link.anchor.startsWith('^')) {
+      const suggestion = index.suggestAnchor(target, link.anchor)
+      report('dead-anchor', `Heading "${link.anchor}" does not exist on page "${target.title}"`,
+        suggestion ? `Did you mean "${suggestion}"?` : `Link to one of the headings of "${target.title}", written as it appears.`)
+      hash = `#${link.anchor}`
+    }
+  }
+  const href = target === page && hash !== '' ? hash : `${hrefOfPage(target)}${hash}`
+  if (link.syntax === 'markdown') return escapeHtml(href)
+  return `<a href="${escapeHtml(href)}" class="wikilink">${link.labelHtml ?? ''}</a>`
+}
+
+/** Points every embed at its target's resolved links; an embed that would close a cycle is replaced by a notice. */
+function wireEmbeds(pages: SitePage[], index: LinkIndex, diagnostics: Diagnostic[]): void {
+  const byHash = new Map(pages.map((p) => [p.page.contentHash, p]))
+  const state = new Map<SitePage, 'visiting' | 'done'>()
+  const visit = (sitePage: SitePage) => {
+    state.set(sitePage, 'visiting')
+    sitePage.resolved.forEach((resolved, i) => {
+      if (typeof resolved === 'string') return
+      const target = byHash.get(resolved.embed)!
+      if (state.get(target) === 'visiting') {
+        const link = sitePage.page.links[i]
+        diagnostics.push({
+          severity: 'warning', code: 'embed-cycle', file: sitePage.page.sourcePath, line: link.line, column: link.column,
+          message: `Embedding "${link.target}" here closes a cycle of embeds`,
+          hint: 'A page cannot embed itself, directly or through other pages; link to it with [[…]] instead.',
+        })
+        sitePage.resolved[i] = `<p class="embed missing">${escapeHtml(`${labels.embedCycle}: ${target.page.title}`)}</p>`
+        return
+      }
+      if (!state.has(target)) visit(target)
+      resolved.resolved = target.resolved
+    })
+    state.set(sitePage, 'done')
+  }
+  for (const page of pages) if (!state.has(page)) visit(page)
+  void index
+}
+
+function setRelatedLinks(pages: SitePage[], index: LinkIndex, hrefOfPage: (page: PageMeta) => string): void {
+  const series = new Map<string, SitePage[]>()
+  for (const p of pages) {
+    const name = p.page.frontmatter.series
+    if (name) series.set(name, [...(series.get(name) ?? []), p])
+  }
+  for (const members of series.values()) {
+    members.sort((a, b) => (a.page.frontmatter.order ?? Infinity) - (b.page.frontmatter.order ?? Infinity) || a.page.title.localeCompare(b.page.title, 'de'))
+    members.forEach((p, i) => {
+      if (i > 0) p.prev = { text: members[i - 1].page.title, href: members[i - 1].href }
+      if (i < members.length - 1) p.next = { text: members[i + 1].page.title, href: members[i + 1].href }
+    })
+  }
+  for (const p of pages) {
+    for (const key of ['prev', 'next'] as const) {
+      const option = p.page.frontmatter[key]
+      if (option === undefined) continue
+      if (option === false) {
+        p[key] = undefined
+        continue
+      }
+      const probe: PageLink = { kind: 'link', syntax: /\.(md|html)$|^\//.test(option.link) ? 'markdown' : 'wiki', target: option.link, line: 0, column: 0 }
+      const target = index.findPage(probe, p.page)
+      p[key] = target
+        ? { text: option.text ?? target.title, href: hrefOfPage(target) }
+        : { text: option.text ?? option.link, href: hrefOf(option.link) }
+    }
+  }
+}
+
+function collectRedirects(pages: SitePage[], config: ResolvedConfig, index: LinkIndex): Redirect[] {
+  const base = config.site.base
+  const taken = new Set(pages.map((p) => p.route as string))
+  const redirects = new Map<string, RoutePath>()
+  const add = (from: string, to: RoutePath) => {
+    const path = safeDecodeURI(from).normalize('NFC')
+    if (!taken.has(path) && !redirects.has(path) && path !== to) redirects.set(path, to)
+  }
+  for (const p of pages) {
+    if (p.page.slug === '') continue
+    for (const legacy of legacySlugsOf(p.page.name)) add(`${base}${legacy}.html`, p.route)
+    for (const from of p.page.frontmatter.redirectFrom) add(from.startsWith('/') ? from : `${base}${from}`, p.route)
+  }
+  for (const rule of config.redirects) {
+    const probe: PageLink = { kind: 'link', syntax: /\.(md|html)$|^\//.test(rule.to) ? 'markdown' : 'wiki', target: rule.to, line: 0, column: 0 }
+    const target = index.findPage(probe, pages[0]?.page as PageMeta)
+    add(rule.from, target ? routePathOf(target.slug as Slug, base) : (rule.to as RoutePath))
+  }
+  return [...redirects].map(([from, to]) => ({ from, to })).sort((a, b) => (a.from < b.from ? -1 : 1))
+}

@@ -1,0 +1,2 @@
+export { transformCallouts } from './transform.js'
+export type { Callout } from './transform.js'

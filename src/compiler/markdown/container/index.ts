@@ -1,0 +1,2 @@
+export { groupContainers, CONTAINER_KINDS } from './transform.js'
+export type { Container, ContainerKind, Tab, ContainerProblem } from './transform.js'

@@ -1,0 +1,3 @@
+export { highlightSyntax } from './syntax.js'
+export { highlightFromMarkdown } from './from-markdown.js'
+export type { Highlight } from './from-markdown.js'

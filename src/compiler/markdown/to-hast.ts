@@ -1,0 +1,261 @@
+/**
+ * mdast to hast for one page. Besides the standard conversion it
+ * - gives every heading a unique anchor and collects the header tree (levels 2–3) and all anchors,
+ * - replaces every internal link, image and embed with a placeholder and records it in `links`,
+ * - marks external links (target, rel, icon) and renders containers, tabs, callouts, code and diagrams.
+ */
+import type { Element, ElementContent, Properties } from 'hast'
+import type { Code, Heading as MdHeading, Image, Link, LinkReference, Nodes, Paragraph, PhrasingContent, Root } from 'mdast'
+import { toHast, type Handler, type State } from 'mdast-util-to-hast'
+import { toHtml } from 'hast-util-to-html'
+import { labels } from '../../theme/labels.js'
+import { INDEX_HEADING_LEVELS } from '../constants.js'
+import { createHeadingSlugger } from '../slugify.js'
+import { placeholderOf, type Anchor, type Heading, type PageLink } from '../page.js'
+import type { Callout } from './callout/index.js'
+import { codeBlock, diagramBlock } from './code.js'
+import type { Container, Tab } from './container/index.js'
+import type { WikiLink } from './wikilink/index.js'
+
+export interface RenderedBody {
+  html: string
+  headers: Heading[]
+  anchors: Anchor[]
+  links: PageLink[]
+  /** Text of the first h1, when there is one. */
+  firstH1?: string
+  startsWithH1: boolean
+  diagrams: { value: string; line: number; column: number }[]
+  hasImage: boolean
+  hasCode: boolean
+  hasTabs: boolean
+}
+
+export interface RenderOptions {
+  /** Show the external-link icon (front matter externalLinkIcon, default true). */
+  externalLinkIcon: boolean
+}
+
+const SCHEME = /^[a-z][a-z\d+.-]*:/i
+const IMAGE_EXTENSIONS = /\.(png|jpe?g|gif|svg|webp|avif|bmp|ico)$/i
+
+/** Renders a parsed page body to HTML with link placeholders. */
+export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
+  const slugger = createHeadingSlugger()
+  const out: RenderedBody = {
+    html: '',
+    headers: [],
+    anchors: [],
+    links: [],
+    startsWithH1: tree.children.find((n) => n.type !== 'html' || n.value.trim() !== '')?.type === 'heading' &&
+      (tree.children.find((n) => n.type === 'heading') as MdHeading).depth === 1,
+    diagrams: [],
+    hasImage: false,
+    hasCode: false,
+    hasTabs: false,
+  }
+  let tabGroups = 0
+
+  const register = (link: PageLink): string => placeholderOf(out.links.push(link) - 1)
+  const at = (node: Nodes) => ({ line: node.position?.start.line ?? 0, column: node.position?.start.column ?? 0 })
+
+  const heading: Handler = (state, node: MdHeading, parent) => {
+    const text = plainText(node).trim()
+    const slug = slugger(text)
+    out.anchors.push({ level: node.depth, text, slug })
+    if (node.depth === 1 && out.firstH1 === undefined) out.firstH1 = text
+    if (parent?.type === 'root' && (INDEX_HEADING_LEVELS as readonly number[]).includes(node.depth)) {
+      const entry: Heading = { level: node.depth, title: text, slug, link: `#${slug}`, children: [] }
+      const last = out.headers[out.headers.length - 1]
+      if (node.depth === 3 && last && last.level === 2) last.children.push(entry)
+      else out.headers.push(entry)
+    }
+    return element(`h${node.depth}`, { id: slug, tabIndex: -1 }, [
+      element('a', { className: ['header-anchor'], href: `#${slug}` }, [element('span', {}, state.all(node))]),
+    ])
+  }
+
+  const link: Handler = (state, node: Link) => {
+    const url = node.url
+    const children = state.all(node)
+    const title = node.title ? { title: node.title } : {}
+    if (SCHEME.test(url)) {
+      const web = /^https?:/i.test(url)
+      const icon = web && options.externalLinkIcon ? [externalIcon()] : []
+      return element('a', { href: url, ...title, className: ['external'], ...(web ? { target: '_blank', rel: ['noopener', 'noreferrer'] } : {}) }, [...children, ...icon])
+    }
+    const [path, anchor] = splitAnchor(url)
+    const href = register({ kind: 'link', syntax: 'markdown', target: safeDecode(path), anchor: anchor === undefined ? undefined : safeDecode(anchor), ...at(node) })
+    return element('a', { href, ...title }, children)
+  }
+
+  const image: Handler = (_state, node: Image) => {
+    out.hasImage = true
+    if (SCHEME.test(node.url) || node.url.startsWith('data:')) {
+      return element('img', { src: node.url, alt: node.alt ?? '', loading: 'lazy', decoding: 'async', ...(node.title ? { title: node.title } : {}) }, [])
+    }
+    const src = register({ kind: 'image', syntax: 'markdown', target: safeDecode(splitAnchor(node.url)[0]), alt: node.alt ?? '', ...at(node) })
+    return element('img', { src, alt: node.alt ?? '', loading: 'lazy', decoding: 'async', ...(node.title ? { title: node.title } : {}) }, [])
+  }
+
+  const wikiLink: Handler = (_state, node: WikiLink) => {
+    const position = at(node)
+    if (node.embed) {
+      if (IMAGE_EXTENSIONS.test(node.target)) {
+        out.hasImage = true
+        const size = /^(\d+)(?:x(\d+))?$/.exec(node.alias ?? '')
+        return raw(register({
+          kind: 'image', syntax: 'wiki', target: node.target, alt: size ? stem(node.target) : node.alias ?? stem(node.target),
+          width: size?.[1], height: size?.[2], ...position,
+        }))
+      }
+      return raw(register({ kind: 'embed', syntax: 'wiki', target: node.target, anchor: node.anchor, ...position }))
+    }
+    const label = node.alias ?? (node.anchor ? (node.target ? `${node.target} > ${node.anchor}` : node.anchor) : node.target)
+    return raw(register({ kind: 'link', syntax: 'wiki', target: node.target, anchor: node.anchor, labelHtml: escapeHtml(label), ...position }))
+  }
+
+  const code: Handler = (_state, node: Code) => {
+    if (node.lang === 'mermaid') {
+      out.diagrams.push({ value: node.value, ...at(node) })
+      return diagramBlock(node.value)
+    }
+    out.hasCode = true
+    return codeBlock(node.value, node.lang)
+  }
+
+  const container: Handler = (state, node: Container) => {
+    if (node.kind === 'tabs') {
+      out.hasTabs = true
+      return tabGroup(state, node, ++tabGroups)
+    }
+    const title = node.title.length > 0 ? state.all({ type: 'paragraph', children: node.title }) : [text(labels.containerTitles[node.kind] ?? node.kind)]
+    if (node.kind === 'details') {
+      return element('details', { className: ['custom-container', 'details'] }, [element('summary', {}, title), ...state.all(node)])
+    }
+    return element('div', { className: ['custom-container', node.kind] }, [
+      element('p', { className: ['custom-container-title'] }, title),
+      ...state.all(node),
+    ])
+  }
+
+  const callout: Handler = (state, node: Callout) => {
+    const title = node.title.length > 0
+      ? state.all({ type: 'paragraph', children: node.title })
+      : [text(labels.calloutTitles[node.kind] ?? node.kind.charAt(0).toUpperCase() + node.kind.slice(1))]
+    const body = element('div', { className: ['callout-content'] }, state.all(node))
+    if (node.fold) {
+      return element('details', { className: ['callout'], dataCallout: node.kind, open: node.fold === 'open' }, [
+        element('summary', { className: ['callout-title'] }, title),
+        body,
+      ])
+    }
+    return element('div', { className: ['callout'], dataCallout: node.kind }, [element('p', { className: ['callout-title'] }, title), body])
+  }
+
+  const linkReference: Handler = (state, node: LinkReference) => {
+    const definition = state.definitionById.get(String(node.identifier).toUpperCase())
+    if (!definition) return [text(`[${plainText(node)}]`)]
+    return link(state, { type: 'link', url: definition.url, title: definition.title, children: node.children, position: node.position } as Link, undefined)
+  }
+
+  // An embed alone in its paragraph is a block of its own, not a paragraph holding a block.
+  const paragraph: Handler = (state, node: Paragraph) => {
+    const content = node.children.filter((c) => !(c.type === 'text' && c.value.trim() === ''))
+    if (content.length === 1 && content[0].type === 'wikiLink' && content[0].embed && !IMAGE_EXTENSIONS.test(content[0].target)) {
+      return wikiLink(state, content[0], node)
+    }
+    return element('p', {}, state.all(node))
+  }
+
+  const hast = toHast(tree, {
+    allowDangerousHtml: true,
+    footnoteLabel: labels.footnotes,
+    footnoteBackLabel: labels.footnoteBack,
+    handlers: { heading, link, image, wikiLink, code, container, callout, linkReference, paragraph } as Record<string, Handler>,
+  })
+  out.html = toHtml(hast, { allowDangerousHtml: true })
+  return out
+}
+
+function tabGroup(state: State, node: Container, group: number): Element {
+  const tabs = node.children as unknown as Tab[]
+  const active = Math.max(0, tabs.findIndex((t) => t.active))
+  const id = (i: number) => `tabs-${group}-${i}`
+  return element('div', { className: ['tabs'], ...(node.id ? { dataTabsId: node.id } : {}) }, [
+    element(
+      'div',
+      { className: ['tabs-list'], role: 'tablist' },
+      tabs.map((tab, i) =>
+        element('button', {
+          type: 'button', role: 'tab', id: `${id(i)}-tab`, ariaControls: [`${id(i)}-panel`], ariaSelected: i === active ? 'true' : 'false',
+          tabIndex: i === active ? 0 : -1, dataTab: tab.label,
+        }, [text(tab.label)]),
+      ),
+    ),
+    ...tabs.map((tab, i) =>
+      element('div', {
+        className: i === active ? ['tab-panel', 'active'] : ['tab-panel'], role: 'tabpanel', id: `${id(i)}-panel`, ariaLabelledBy: [`${id(i)}-tab`], tabIndex: 0,
+      }, state.all(tab as never)),
+    ),
+  ])
+}
+
+function externalIcon(): Element {
+  return element('span', { className: ['external-link-icon'] }, [element('span', { className: ['sr-only'] }, [text(` (${labels.openInNewWindow})`)])])
+}
+
+function element(tagName: string, properties: Properties, children: ElementContent[]): Element {
+  return { type: 'element', tagName, properties, children }
+}
+
+function text(value: string): ElementContent {
+  return { type: 'text', value }
+}
+
+function raw(value: string): ElementContent {
+  return { type: 'raw', value } as unknown as ElementContent
+}
+
+/** The visible text of a node: text, code and wikilink labels; raw HTML is left out. */
+export function plainText(node: Nodes | PhrasingContent): string {
+  switch (node.type) {
+    case 'text':
+    case 'inlineCode':
+      return node.value
+    case 'wikiLink':
+      return node.alias ?? (node.anchor ? `${node.target} > ${node.anchor}` : node.target)
+    case 'html':
+      return ''
+    case 'image':
+      return node.alt ?? ''
+    case 'break':
+      return ' '
+    default:
+      return 'children' in node ? (node.children as Nodes[]).map(plainText).join('') : ''
+  }
+}
+
+function splitAnchor(url: string): [string, string | undefined] {
+  const hash = url.indexOf('#')
+  return hash === -1 ? [url, undefined] : [url.slice(0, hash), url.slice(hash + 1)]
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value
+  }
+}
+
+function stem(file: string): string {
+  return file.replace(/^.*\//, '').replace(/\.[^.]+$/, '')
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+
+/** Escapes text for HTML content and attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c])
+}

@@ -1,0 +1,3 @@
+export { wikiLinkSyntax } from './syntax.js'
+export { wikiLinkFromMarkdown, parseWikiLinkValue } from './from-markdown.js'
+export type { WikiLink } from './from-markdown.js'

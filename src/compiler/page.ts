@@ -1,0 +1,79 @@
+/**
+ * The record of one compiled page: everything later stages need, built from its file alone.
+ * It is plain data (structured-clone safe), so it crosses worker threads and sits in the build cache as JSON.
+ */
+import type { Diagnostic } from './diagnostics.js'
+import type { Frontmatter } from './frontmatter.js'
+import type { Slug, SourcePath } from './paths.js'
+
+/** A heading in the search index and sidebar (spec §3 'Header'): levels 2 and 3, h3s nested under their h2. */
+export interface Heading {
+  level: number
+  title: string
+  slug: string
+  /** '#' + slug */
+  link: string
+  children: Heading[]
+}
+
+/** Any heading of the page (all levels, nested ones too), for resolving `[[Page#Heading]]` and `#anchor` links. */
+export interface Anchor {
+  level: number
+  text: string
+  slug: string
+}
+
+/**
+ * A reference from this page to something the site must resolve. Its index in `Page.links` is the number in
+ * the placeholder `\uE000n\uE001` that stands in the page HTML until the site is linked.
+ *
+ * - `link` with syntax 'wiki': placeholder is the whole `<a>` element; `labelHtml` is its content.
+ * - `link` with syntax 'markdown': placeholder is the href value.
+ * - `image` with syntax 'wiki': the whole `<img>`; syntax 'markdown': the src value.
+ * - `embed`: the whole embedded page body.
+ */
+export interface PageLink {
+  kind: 'link' | 'image' | 'embed'
+  syntax: 'wiki' | 'markdown'
+  /** Page name, file name, or URL path as written (decoded), without the anchor. '' means this page. */
+  target: string
+  anchor?: string
+  labelHtml?: string
+  alt?: string
+  width?: string
+  height?: string
+  line: number
+  column: number
+}
+
+export interface Page {
+  sourcePath: SourcePath
+  slug: Slug
+  /** The file's name without '.md' (the folder name for a folder index); wikilinks match it. */
+  name: string
+  /** From front matter, else the first h1, else the name. */
+  title: string
+  /** True when the body starts with its own h1, so the theme need not print the title. */
+  hasOwnH1: boolean
+  frontmatter: Frontmatter
+  headers: Heading[]
+  anchors: Anchor[]
+  links: PageLink[]
+  /** Body HTML with link placeholders. */
+  html: string
+  hasDiagram: boolean
+  hasImage: boolean
+  hasCode: boolean
+  hasTabs: boolean
+  /** Hash of the source text and compiler version: the cache key, and the page's identity for embeds. */
+  contentHash: string
+  diagnostics: Diagnostic[]
+}
+
+/** Placeholder text for link number `index`; see PageLink. */
+export function placeholderOf(index: number): string {
+  return `\uE000${index}\uE001`
+}
+
+/** Matches every placeholder in a page's HTML; group 1 is the link index. */
+export const PLACEHOLDER = /\uE000(\d+)\uE001/g

@@ -1,0 +1,90 @@
+/**
+ * One content file to one Page: front matter, markdown, headings, links and body HTML.
+ * Needs nothing but the file itself, so it runs on any worker and its result can be cached by content hash.
+ */
+import { MAX_DIAGRAM_TEXT } from './constants.js'
+import type { Diagnostic } from './diagnostics.js'
+import { readFrontmatter } from './frontmatter.js'
+import { parseMarkdown } from './markdown/parse.js'
+import { renderBody } from './markdown/to-hast.js'
+import type { Page } from './page.js'
+import type { SourcePath } from './paths.js'
+import { slugifyPageName } from './slugify.js'
+import type { Slug } from './paths.js'
+
+/** A content file as read from disk: `load` is the only code that produces these. */
+export interface SourceFile {
+  path: SourcePath
+  /** Decoded text without BOM. */
+  text: string
+  /** Hash of the raw bytes plus the compiler version. */
+  contentHash: string
+  /** Problems found while reading (invalid UTF-8); parsing still runs. */
+  diagnostics: Diagnostic[]
+}
+
+const INDEX_FILE = /(^|\/)(readme|index)\.md$/i
+
+/**
+ * The page name and slug a file path gives:
+ *
+ *     'Odoo/Odoo Hosting.md' → { name: 'Odoo Hosting', slug: 'odoo-hosting' }
+ *     'index.md', 'README.md' → { name: '', slug: '' }          (the home page)
+ *     'Odoo/README.md'        → { name: 'Odoo', slug: 'odoo' }  (a folder index)
+ */
+export function pageNameOf(path: SourcePath): { name: string; slug: Slug } {
+  const parts = path.split('/')
+  const name = INDEX_FILE.test(path) ? parts[parts.length - 2] ?? '' : parts[parts.length - 1].replace(/\.md$/i, '')
+  return { name, slug: slugifyPageName(name) }
+}
+
+/** Compiles one source file into a Page. Content mistakes become diagnostics on the page; this never throws for them. */
+export function parsePage(source: SourceFile): Page {
+  const { frontmatter, body, diagnostics } = readFrontmatter(source.text, source.path)
+  diagnostics.unshift(...source.diagnostics)
+  const { tree, problems } = parseMarkdown(body)
+  for (const problem of problems) {
+    diagnostics.push({
+      severity: 'warning',
+      code: problem.message.includes('never closed') ? 'unclosed-container' : 'bad-container',
+      file: source.path,
+      line: problem.position?.start.line ?? 0,
+      column: problem.position?.start.column ?? 0,
+      message: problem.message,
+      hint: problem.hint,
+    })
+  }
+  const rendered = renderBody(tree, { externalLinkIcon: frontmatter.externalLinkIcon })
+  for (const diagram of rendered.diagrams) {
+    if (diagram.value.length > MAX_DIAGRAM_TEXT) {
+      diagnostics.push({
+        severity: 'warning',
+        code: 'diagram-too-large',
+        file: source.path,
+        line: diagram.line,
+        column: diagram.column,
+        message: `Diagram text has ${diagram.value.length} characters, more than the maximum of ${MAX_DIAGRAM_TEXT}`,
+        hint: 'Split the diagram into smaller ones; readers see "Maximum text size in diagram exceeded" instead.',
+      })
+    }
+  }
+  const { name, slug } = pageNameOf(source.path)
+  return {
+    sourcePath: source.path,
+    slug,
+    name,
+    title: frontmatter.title ?? rendered.firstH1 ?? name,
+    hasOwnH1: rendered.startsWithH1,
+    frontmatter,
+    headers: rendered.headers,
+    anchors: rendered.anchors,
+    links: rendered.links,
+    html: rendered.html,
+    hasDiagram: rendered.diagrams.length > 0,
+    hasImage: rendered.hasImage,
+    hasCode: rendered.hasCode,
+    hasTabs: rendered.hasTabs,
+    contentHash: source.contentHash,
+    diagnostics,
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * Finds what a page's links point at: pages by file name, title or path (case-insensitive, NFC/NFD-safe),
+ * routes, assets beside the page or in an attachments folder, and headings inside pages.
+ */
+import { posix } from 'node:path'
+import { closestMatch } from './closest.js'
+import type { Anchor, Page, PageLink } from './page.js'
+import { safeDecodeURI, type SourcePath } from './paths.js'
+import { slugifyHeading, slugifyPageName } from './slugify.js'
+import type { ContentRef } from './load.js'
+
+/** A page as the resolver sees it. */
+export type PageMeta = Omit<Page, 'html'>
+
+/** Key under which names are compared: NFC, lower-case, single spaces. */
+export function nameKey(name: string): string {
+  return name.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim()
+}
+
+export interface LinkIndex {
+  findPage(link: PageLink, from: PageMeta): PageMeta | undefined
+  findAsset(link: PageLink, from: PageMeta): ContentRef | undefined
+  findAnchor(page: PageMeta, anchor: string): Anchor | undefined
+  /** A 'did you mean' for a page target that was not found. */
+  suggestPage(target: string): string | undefined
+  suggestAnchor(page: PageMeta, anchor: string): string | undefined
+}
+
+const ATTACHMENT_FOLDERS = ['attachments', 'Attachments', 'assets', 'images', 'bilder', 'Bilder']
+
+/** Builds the lookup tables for a set of pages and assets. */
+export function createLinkIndex(pages: readonly PageMeta[], assets: readonly ContentRef[], base: string): LinkIndex {
+  const byName = new Map<string, PageMeta>()
+  const bySource = new Map<string, PageMeta>()
+  const bySlug = new Map<string, PageMeta>()
+  // Priority: file name, then path without extension, then title, then slug. Earlier entries win.
+  const addName = (key: string, page: PageMeta) => {
+    if (key !== '' && !byName.has(key)) byName.set(key, page)
+  }
+  for (const page of pages) addName(nameKey(page.name), page)
+  for (const page of pages) addName(nameKey(page.sourcePath.replace(/\.md$/i, '')), page)
+  for (const page of pages) addName(nameKey(page.title), page)
+  for (const page of pages) {
+    bySource.set(page.sourcePath.toLowerCase(), page)
+    if (!bySlug.has(page.slug)) bySlug.set(page.slug, page)
+    addName(page.slug, page)
+  }
+  const assetByPath = new Map<string, ContentRef>()
+  const assetByName = new Map<string, ContentRef>()
+  for (const asset of assets) {
+    assetByPath.set(asset.path.toLowerCase(), asset)
+    const name = nameKey(posix.basename(asset.path))
+    if (!assetByName.has(name)) assetByName.set(name, asset)
+  }
+
+  const directory = (page: PageMeta) => posix.dirname(page.sourcePath)
+
+  const findByPath = (path: string, from: PageMeta): PageMeta | undefined => {
+    const joined = path.startsWith('/') ? path.slice(1) : posix.join(directory(from), path)
+    const normal = posix.normalize(joined).normalize('NFC').toLowerCase()
+    if (normal.startsWith('..')) return undefined
+    const direct = bySource.get(normal)
+    if (direct) return direct
+    // a folder link or README.md/index.md: the folder index
+    const folder = normal.replace(/\/?(readme|index)\.md$/, '').replace(/\/$/, '')
+    for (const name of ['readme.md', 'index.md']) {
+      const index = bySource.get(folder === '' || folder === '.' ? name : `${folder}/${name}`)
+      if (index) return index
+    }
+    return undefined
+  }
+
+  const findByRoute = (path: string): PageMeta | undefined => {
+    let route = safeDecodeURI(path)
+    if (route.startsWith(base)) route = route.slice(base.length)
+    else if (route.startsWith('/')) route = route.slice(1)
+    route = route.replace(/\.html$/i, '').replace(/\/$/, '')
+    return bySlug.get(route.normalize('NFC').toLowerCase())
+  }
+
+  return {
+    findPage(link, from) {
+      if (link.target === '') return from
+      if (link.syntax === 'wiki') {
+        const target = link.target.replace(/\.md$/i, '')
+        return byName.get(nameKey(target)) ?? byName.get(slugifyPageName(target))
+      }
+      const target = link.target
+      if (/\.md$/i.test(target) || target.endsWith('/')) return findByPath(target, from) ?? byName.get(nameKey(posix.basename(target).replace(/\.md$/i, '')))
+      if (target.startsWith('/')) return findByRoute(target)
+      if (/\.html$/i.test(target)) return findByRoute(`/${posix.normalize(posix.join(directory(from), target))}`)
+      return undefined
+    },
+    findAsset(link, from) {
+      const target = link.target.replace(/^\.\//, '')
+      const candidates = target.startsWith('/')
+        ? [target.slice(1)]
+        : [posix.join(directory(from), target), target, ...ATTACHMENT_FOLDERS.map((f) => `${f}/${target}`)]
+      for (const candidate of candidates) {
+        const asset = assetByPath.get(posix.normalize(candidate).normalize('NFC').toLowerCase())
+        if (asset) return asset
+      }
+      // Obsidian resolves a bare file name anywhere in the vault
+      return link.syntax === 'wiki' || !target.includes('/') ? assetByName.get(nameKey(posix.basename(target))) : undefined
+    },
+    findAnchor(page, anchor) {
+      const wanted = nameKey(anchor)
+      const slug = slugifyHeading(anchor)
+      return page.anchors.find((a) => nameKey(a.text) === wanted) ?? page.anchors.find((a) => a.slug === slug || a.slug === wanted)
+    },
+    suggestPage(target) {
+      return closestMatch(target, pages.map((p) => p.name))
+    },
+    suggestAnchor(page, anchor) {
+      return closestMatch(anchor, page.anchors.map((a) => a.text))
+    },
+  }
+}
+
+/** True for a markdown link target that points at a file rather than a page or route. */
+export function isAssetTarget(target: string): boolean {
+  return /\.[a-z\d]{1,5}$/i.test(target) && !/\.(md|html?)$/i.test(target)
+}
+
+export type { SourcePath }

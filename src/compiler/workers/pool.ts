@@ -1,0 +1,76 @@
+/**
+ * Runs build tasks on worker threads, or inline when there are none (tests, tiny sites).
+ */
+import { Worker } from 'node:worker_threads'
+import { createTaskRunner, type CompileResult, type RenderResult, type Task } from './tasks.js'
+import type { PageStore } from '../page-store.js'
+
+export interface TaskPool {
+  run(task: Extract<Task, { type: 'compile' }>): Promise<CompileResult>
+  run(task: Extract<Task, { type: 'render' }>): Promise<RenderResult>
+  /** The page store the main thread can read too (the same folder the workers write). */
+  store: PageStore
+  close(): Promise<void>
+}
+
+export interface PoolOptions {
+  /** Number of worker threads; 0 runs every task on the main thread. */
+  size: number
+  /** The bundled worker entry (required when size > 0). */
+  workerFile?: string
+  /** Shared cache folder; required when size > 0, optional inline. */
+  cacheDir?: string
+}
+
+export function createPool(options: PoolOptions): TaskPool {
+  if (options.size === 0 || !options.workerFile || !options.cacheDir) {
+    const runner = createTaskRunner(options.cacheDir)
+    return { run: runner.run as TaskPool['run'], store: runner.store, close: async () => {} }
+  }
+  const inline = createTaskRunner(options.cacheDir)
+  const idle: Worker[] = []
+  const queue: { task: Task; resolve(value: unknown): void; reject(error: Error): void }[] = []
+  const pending = new Map<number, { worker: Worker; resolve(value: unknown): void; reject(error: Error): void }>()
+  let nextId = 0
+  const workers = Array.from({ length: options.size }, () => {
+    const worker = new Worker(options.workerFile!, { workerData: { cacheDir: options.cacheDir } })
+    worker.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: string }) => {
+      const job = pending.get(id)!
+      pending.delete(id)
+      if (error) job.reject(new Error(`Build worker failed: ${error}`))
+      else job.resolve(result)
+      idle.push(worker)
+      pump()
+    })
+    worker.on('error', (error: Error) => {
+      for (const [id, job] of pending) {
+        if (job.worker === worker) {
+          pending.delete(id)
+          job.reject(error)
+        }
+      }
+    })
+    idle.push(worker)
+    return worker
+  })
+  const pump = () => {
+    while (idle.length > 0 && queue.length > 0) {
+      const worker = idle.pop()!
+      const item = queue.shift()!
+      const id = nextId++
+      pending.set(id, { worker, resolve: item.resolve, reject: item.reject })
+      worker.postMessage({ id, task: item.task })
+    }
+  }
+  return {
+    run: ((task: Task) =>
+      new Promise((resolve, reject) => {
+        queue.push({ task, resolve, reject: reject as (error: Error) => void })
+        pump()
+      })) as TaskPool['run'],
+    store: inline.store,
+    async close() {
+      await Promise.all(workers.map((w) => w.terminate()))
+    },
+  }
+}

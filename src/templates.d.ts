@@ -1,0 +1,4 @@
+declare module '*.html?raw' {
+  const text: string
+  export default text
+}

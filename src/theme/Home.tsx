@@ -1,0 +1,39 @@
+import type { PageProps } from './props.js'
+
+/** Home layout: hero (title, tagline, image with a dark variant, actions), features, page content and footer. */
+export function Home({ page, bodyHtml }: { page: PageProps; bodyHtml: string }) {
+  const hero = page.hero
+  return (
+    <main className="home" id="main-content">
+      {hero && (
+        <header className="hero">
+          {hero.image && <img className="hero-image hero-image-light" src={hero.image} alt={hero.alt} height={hero.height} />}
+          {hero.imageDark && <img className="hero-image hero-image-dark" src={hero.imageDark} alt={hero.alt} height={hero.height} />}
+          {hero.text !== null && <h1 id="main-title">{hero.text}</h1>}
+          {hero.tagline !== null && <p className="description">{hero.tagline}</p>}
+          {hero.actions.length > 0 && (
+            <p className="actions">
+              {hero.actions.map((action) => (
+                <a key={action.link} className={`action-button ${action.type}`} href={action.link}>{action.text}</a>
+              ))}
+            </p>
+          )}
+        </header>
+      )}
+      {page.features.length > 0 && (
+        <div className="features">
+          {page.features.map((feature) => (
+            <div key={feature.title} className="feature">
+              <h2>{feature.title}</h2>
+              <p>{feature.details}</p>
+            </div>
+          ))}
+        </div>
+      )}
+      <div className="theme-default-content" data-content dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+      {page.footer && (page.footer.html
+        ? <div className="footer" dangerouslySetInnerHTML={{ __html: page.footer.text }} />
+        : <div className="footer">{page.footer.text}</div>)}
+    </main>
+  )
+}

@@ -1,0 +1,103 @@
+import type { NavbarItem } from '../compiler/config.js'
+import { labels } from './labels.js'
+import type { SiteProps } from './props.js'
+
+/** Top bar: sidebar toggle, logo and title, navigation links, search, colour mode, repository link. */
+export function Navbar({ site, currentHref }: { site: SiteProps; currentHref: string }) {
+  return (
+    <header className="navbar">
+      <button type="button" className="toggle-sidebar-button" aria-label={labels.toggleSidebar} aria-controls="sidebar" aria-expanded="false">
+        <span className="icon" aria-hidden="true" />
+      </button>
+      <a className="site-brand" href={site.home}>
+        {site.logo && <img className="logo logo-light" src={site.logo} alt="" width={28} height={28} />}
+        {site.logoDark && <img className="logo logo-dark" src={site.logoDark} alt="" width={28} height={28} />}
+        <span className="site-name">{site.title}</span>
+      </a>
+      <div className="navbar-items-wrapper">
+        <div className="search-box" role="search">
+          <input
+            className="search-input"
+            type="search"
+            placeholder={labels.searchPlaceholder}
+            aria-label={labels.searchPlaceholder}
+            role="combobox"
+            aria-expanded="false"
+            aria-autocomplete="list"
+            aria-controls="search-suggestions"
+            autoComplete="off"
+            spellCheck={false}
+            data-index={site.searchIndexHref}
+          />
+        </div>
+        <nav className="navbar-items" aria-label={labels.mainNavigation}>
+          {site.navbar.map((item) => (
+            <NavItem key={item.text} item={item} currentHref={currentHref} />
+          ))}
+          {site.repo && (
+            <div className="navbar-item">
+              <ExternalLink href={site.repo.href}>{site.repo.label}</ExternalLink>
+            </div>
+          )}
+        </nav>
+        {site.colorModeSwitch && (
+          <button type="button" className="toggle-color-mode-button" aria-label={labels.toggleColorMode} title={labels.toggleColorMode}>
+            <span className="icon" aria-hidden="true" />
+          </button>
+        )}
+      </div>
+    </header>
+  )
+}
+
+function NavItem({ item, currentHref, prefix = '' }: { item: NavbarItem; currentHref: string; prefix?: string }) {
+  if (item.children && item.children.length > 0) {
+    return (
+      <div className="navbar-item navbar-dropdown-wrapper">
+        <button type="button" className="navbar-dropdown-title" aria-label={item.ariaLabel ?? item.text} aria-expanded="false">
+          <span>{item.text}</span>
+          <span className="arrow" aria-hidden="true" />
+        </button>
+        <ul className="navbar-dropdown">
+          {item.children.map((child) => (
+            <li key={child.text} className="navbar-dropdown-item">
+              <NavLinkItem item={child} prefix={(item.prefix ?? '') + prefix} currentHref={currentHref} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    )
+  }
+  return (
+    <div className="navbar-item">
+      <NavLinkItem item={item} prefix={prefix} currentHref={currentHref} />
+    </div>
+  )
+}
+
+function NavLinkItem({ item, prefix, currentHref }: { item: NavbarItem; prefix: string; currentHref: string }) {
+  const link = item.link ? (isExternal(item.link) ? item.link : prefix + item.link) : '#'
+  if (isExternal(link)) return <ExternalLink href={link} ariaLabel={item.ariaLabel}>{item.text}</ExternalLink>
+  const active = item.activeMatch ? new RegExp(item.activeMatch).test(decodeURI(currentHref)) : link === currentHref
+  return (
+    <a href={link} aria-label={item.ariaLabel} className={active ? 'active' : undefined} aria-current={active ? 'page' : undefined}>
+      {item.text}
+    </a>
+  )
+}
+
+/** A link that leaves the site: new window, no opener, an icon and a screen-reader hint. */
+export function ExternalLink({ href, ariaLabel, children }: { href: string; ariaLabel?: string; children: React.ReactNode }) {
+  return (
+    <a href={href} className="external" target="_blank" rel="noopener noreferrer" aria-label={ariaLabel}>
+      {children}
+      <span className="external-link-icon">
+        <span className="sr-only"> ({labels.openInNewWindow})</span>
+      </span>
+    </a>
+  )
+}
+
+function isExternal(link: string): boolean {
+  return /^[a-z][a-z\d+.-]*:/i.test(link)
+}

@@ -1,0 +1,46 @@
+import { labels } from './labels.js'
+import type { PageProps } from './props.js'
+
+/** The meta footer of a page: edit link, last-updated time, contributors and (when enabled) the changelog. */
+export function PageMeta({ page }: { page: PageProps }) {
+  const { editLink, lastUpdated, contributors, changelog } = page
+  if (!editLink && !lastUpdated && contributors.length === 0 && changelog.length === 0) return null
+  return (
+    <footer className="page-meta">
+      {editLink && (
+        <div className="meta-item edit-link">
+          <a href={editLink} target="_blank" rel="noopener noreferrer">{labels.editLink}</a>
+        </div>
+      )}
+      {lastUpdated && (
+        <div className="meta-item last-updated">
+          <span className="meta-item-label">{labels.lastUpdated}: </span>
+          <time className="meta-item-info" dateTime={lastUpdated.iso}>{lastUpdated.text}</time>
+        </div>
+      )}
+      {contributors.length > 0 && (
+        <div className="meta-item contributors">
+          <span className="meta-item-label">{labels.contributors}: </span>
+          <span className="meta-item-info">{contributors.join(', ')}</span>
+        </div>
+      )}
+      {changelog.length > 0 && (
+        <details className="changelog">
+          <summary className="changelog-header">{labels.changelog}</summary>
+          <ul className="changelog-list">
+            {changelog.map((item) => (
+              <li key={item.hash} className="changelog-item">
+                <code className="changelog-hash">{item.hash.slice(0, 5)}</code>
+                <span className="changelog-message">{item.message}</span>
+                <span className="changelog-date">
+                  {labels.changelogOn} <time dateTime={item.iso}>{item.date}</time>
+                </span>
+                {item.tag && <span className="changelog-tag">{item.tag}</span>}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </footer>
+  )
+}

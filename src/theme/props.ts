@@ -1,0 +1,70 @@
+/**
+ * The props every layout receives: plain data computed at build time, identical on the server and,
+ * for the hydrated shell, in the browser. DOM-free and Node-free.
+ */
+import type { NavbarItem } from '../compiler/config.js'
+import type { HeroAction, Feature } from '../compiler/frontmatter.js'
+import type { Heading } from '../compiler/page.js'
+
+/** The layouts this theme provides; a page asking for another one is an error. */
+export const LAYOUTS = ['Layout', 'Home', 'NotFound'] as const
+export type LayoutName = (typeof LAYOUTS)[number]
+
+export interface SiteProps {
+  title: string
+  description: string
+  lang: string
+  base: string
+  /** Home link target, base applied. */
+  home: string
+  navbar: NavbarItem[]
+  logo?: string
+  logoDark?: string
+  repo?: { href: string; label: string }
+  colorModeSwitch: boolean
+  searchIndexHref: string
+}
+
+export interface ChangelogItem {
+  hash: string
+  message: string
+  /** Formatted for de-CH. */
+  date: string
+  iso: string
+  tag?: string
+}
+
+export interface HeroProps {
+  text: string | null
+  tagline: string | null
+  image?: string
+  imageDark?: string
+  alt: string
+  height: number
+  actions: HeroAction[]
+}
+
+export interface PageProps {
+  layout: LayoutName
+  title: string
+  /** Print the title as h1 (the body has none of its own). */
+  showTitle: boolean
+  href: string
+  headers: Heading[]
+  sidebar: boolean
+  sidebarDepth: number
+  navbar: boolean
+  pageClass?: string
+  kind?: string
+  section?: string
+  lastUpdated?: { text: string; iso: string }
+  contributors: string[]
+  changelog: ChangelogItem[]
+  editLink?: string
+  prev?: { text: string; href: string }
+  next?: { text: string; href: string }
+  backToTop: boolean
+  hero?: HeroProps
+  features: Feature[]
+  footer?: { text: string; html: boolean }
+}

@@ -1,0 +1,66 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { fixtureSite, tempDir, wikigen } from './helpers.js'
+
+describe('wikigen build (CLI)', () => {
+  it('builds the fixture wiki into static pages, redirects, search index and sitemap', async () => {
+    const out = join(tempDir(), 'site')
+    const { code, stderr } = await wikigen(['build', '--root', fixtureSite('basic'), '--out', out, '--no-cache'])
+    expect(stderr).toMatch(/✓ 6 pages in [\d.]+ s → /)
+    expect(code).toBe(0)
+    const files = readdirSync(out)
+    expect(files).toEqual(expect.arrayContaining([
+      'index.html', 'odoo.html', 'odoo-hosting.html', 'wirkungsräume.html', 'wissensmanager_in.html', 'glossary.html', '404.html',
+      'search-index.json', 'sitemap.xml', '_redirects', 'redirects.nginx.map', 'wissensmanager:in.html', 'assets', 'attachments',
+    ]))
+    const page = readFileSync(join(out, 'odoo.html'), 'utf8')
+    expect(page).toMatch(/^<!DOCTYPE html>\n<html lang="de-CH">/)
+    expect(page).toContain('<title>Odoo | Testwiki</title>')
+    expect(page).toContain('<a href="/odoo-hosting.html#varianten" class="wikilink">Odoo Hosting &gt; Varianten</a>')
+    expect(page).toContain('<a href="/odoo-hosting.html">Hosting</a>')
+    expect(page).toMatch(/<link rel="stylesheet" href="\/assets\/style-\w+\.css">/)
+    expect(page).toMatch(/<script type="module" src="\/assets\/client-\w+\.js"><\/script>/)
+    // the embed brings the other page's body along
+    expect(readFileSync(join(out, 'wirkungsräume.html'), 'utf8')).toContain('<div class="embed" data-embed="/odoo-hosting.html">')
+    expect(readFileSync(join(out, 'wissensmanager:in.html'), 'utf8')).toContain('<meta http-equiv="refresh" content="0; url=/wissensmanager_in.html">')
+    expect(readFileSync(join(out, '_redirects'), 'utf8')).toContain('/alt/hosting.html /odoo-hosting.html 301\n')
+    const index = JSON.parse(readFileSync(join(out, 'search-index.json'), 'utf8'))
+    expect(index.map((e: { path: string }) => e.path)).toEqual([
+      '/', '/glossary.html', '/odoo-hosting.html', '/odoo.html', '/wirkungsr%C3%A4ume.html', '/wissensmanager_in.html', '/404.html',
+    ])
+    expect(readFileSync(join(out, 'sitemap.xml'), 'utf8')).toContain('<loc>https://wiki.test.example/wirkungsr%C3%A4ume.html</loc>')
+    const notFound = readFileSync(join(out, '404.html'), 'utf8')
+    expect(notFound).toContain("There&#x27;s nothing here.")
+    expect(notFound).toContain('Take me home')
+  })
+
+  it('builds the same with worker threads, byte for byte', async () => {
+    const dir = tempDir()
+    const [inline, threaded] = await Promise.all([
+      wikigen(['build', '--root', fixtureSite('basic'), '--out', join(dir, 'a'), '--workers', '0', '--no-cache']),
+      wikigen(['build', '--root', fixtureSite('basic'), '--out', join(dir, 'b'), '--workers', '2', '--no-cache']),
+    ])
+    expect([inline.code, threaded.code]).toEqual([0, 0])
+    for (const file of ['index.html', 'odoo.html', 'wirkungsräume.html', 'search-index.json']) {
+      expect(readFileSync(join(dir, 'b', file), 'utf8')).toBe(readFileSync(join(dir, 'a', file), 'utf8'))
+    }
+  })
+
+  it('prints every problem as file:line:col with a hint, still builds the other pages, and exits 1 on errors', async () => {
+    const out = join(tempDir(), 'site')
+    const { code, stderr } = await wikigen(['build', '--root', fixtureSite('broken'), '--out', out, '--no-cache'])
+    expect(code).toBe(1)
+    expect(stderr).toContain('tests/fixtures/sites/broken/Kaputt.md:3:1  error  Malformed YAML front matter:')
+    expect(stderr).toContain('tests/fixtures/sites/broken/Tot.md:1:7  warning  Link target "Gibtsnicht" does not exist  [dead-link]')
+    expect(stderr).toMatch(/✗ 3 pages in [\d.]+ s · 1 error, 1 warning → /)
+    expect(existsSync(join(out, 'gut.html'))).toBe(true)
+  })
+
+  it('fails on warnings with --strict', async () => {
+    const root = tempDir()
+    writeFileSync(join(root, 'A.md'), '[[Fehlt]]\n')
+    const { code } = await wikigen(['build', '--root', root, '--out', join(root, '..', `${root.split('/').pop()}-out`), '--strict', '--no-cache'])
+    expect(code).toBe(1)
+  })
+})
