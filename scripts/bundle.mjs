@@ -21,7 +21,7 @@ const rawPlugin = {
 rmSync(dist, { recursive: true, force: true })
 
 await build({
-  entryPoints: { cli: join(root, 'src/cli/index.ts'), worker: join(root, 'src/compiler/workers/worker.ts') },
+  entryPoints: { cli: join(root, 'src/cli/index.ts'), worker: join(root, 'src/compiler/workers/worker.ts'), config: join(root, 'src/compiler/config.ts') },
   outdir: dist,
   bundle: true,
   platform: 'node',
