@@ -3,6 +3,9 @@
  */
 import { Command, InvalidArgumentError } from 'commander'
 import { run as runBuild } from './build.js'
+import { run as runCheckLinks } from './check-links.js'
+import { run as runNew } from './new.js'
+import { run as runSearch } from './search.js'
 import { run as runServe } from './serve.js'
 
 function port(value: string): number {
@@ -47,6 +50,43 @@ export function createProgram(): Command {
     .addHelpText('after', '\nExamples:\n  $ wikigen serve\n  $ wikigen serve --dir public --port 3000')
     .action(async (opts) => {
       process.exitCode = await runServe({ dir: opts.dir, port: opts.port, host: opts.host })
+    })
+
+  program
+    .command('check-links')
+    .description('check every internal link, wikilink, anchor, image and embed')
+    .option('-r, --root <dir>', 'content folder', 'content')
+    .option('-b, --base <path>', 'base path the site is served under')
+    .option('--external', 'also check http(s) links over the network')
+    .option('--json', 'print the broken links as JSON (for CI tools)')
+    .addHelpText('after', '\nExamples:\n  $ wikigen check-links\n  $ wikigen check-links --json > broken-links.json\n  $ wikigen check-links --external\n\nExit code 1 when any link is broken.')
+    .action(async (opts) => {
+      process.exitCode = await runCheckLinks({ root: opts.root, base: opts.base, external: opts.external, json: opts.json })
+    })
+
+  program
+    .command('search')
+    .alias('search-test')
+    .description('print the search suggestions a reader gets for a query')
+    .argument('<query>', 'the text typed into the search box')
+    .option('-r, --root <dir>', 'content folder (built when there is no index yet)', 'content')
+    .option('-o, --out <dir>', 'built site holding search-index.json', 'dist')
+    .option('--json', 'print the suggestions as JSON')
+    .addHelpText('after', '\nExamples:\n  $ wikigen search "odoo hosting"\n  $ wikigen search "on-prem" --json\n  $ wikigen search "od "            # a trailing space makes the last word whole\n\nExit code 1 when there is no suggestion.')
+    .action(async (query: string, opts) => {
+      process.exitCode = await runSearch({ query, root: opts.root, out: opts.out, json: opts.json })
+    })
+
+  program
+    .command('new')
+    .description('create a page from a template')
+    .argument('<template>', 'Anleitung, Prozess, Richtlinie or Vorlage')
+    .argument('<title>', 'page title, which is also the file name')
+    .option('-r, --root <dir>', 'content folder', 'content')
+    .option('-d, --dir <folder>', 'folder inside the content folder')
+    .addHelpText('after', '\nExamples:\n  $ wikigen new Anleitung "Nextcloud Client einrichten" --dir Nextcloud\n  $ wikigen new Richtlinie "Richtlinie Bildschirmsperre" --dir Richtlinien')
+    .action(async (template: string, title: string, opts) => {
+      process.exitCode = await runNew({ template, title, root: opts.root, dir: opts.dir })
     })
 
   return program

@@ -16,7 +16,7 @@ export interface ServeOptions {
   host: string
 }
 
-/** Old path (as requested, percent-encoded) → new path, from the build's `_redirects` file. */
+/** Old path (decoded) → new path (as written), from the build's `_redirects` file. */
 export function readRedirects(dir: string): Map<string, string> {
   const file = join(dir, '_redirects')
   const map = new Map<string, string>()
@@ -28,12 +28,19 @@ export function readRedirects(dir: string): Map<string, string> {
   return map
 }
 
+/** Decodes every percent-escape (also reserved ones such as %3A) so both spellings of a path compare equal. */
 function normalisePath(path: string): string {
-  try {
-    return encodeURI(decodeURI(path)).normalize('NFC')
-  } catch {
-    return path
-  }
+  return path
+    .split('/')
+    .map((part) => {
+      try {
+        return decodeURIComponent(part)
+      } catch {
+        return part
+      }
+    })
+    .join('/')
+    .normalize('NFC')
 }
 
 /** The request handler of the static server; exported for tests. */

@@ -19,9 +19,9 @@ import { searchIndex } from './emit/search-index.js'
 import { createSitemap } from './emit/sitemap.js'
 import { readGitInfo } from './git-info.js'
 import { linkSite, type Site } from './link-site.js'
-import { discoverContent, type ContentRef } from './load.js'
+import { discoverContent, type ContentFiles, type ContentRef } from './load.js'
 import type { PageMeta } from './resolve-links.js'
-import { createPool } from './workers/pool.js'
+import { createPool, type TaskPool } from './workers/pool.js'
 import { createStaging, discardStaging, swapInOutput, writeFiles } from './write-output.js'
 
 export type BuildPhase = 'compile' | 'render'
@@ -65,6 +65,26 @@ export interface BuildResult {
 const COMPILE_BATCH = 24
 const RENDER_BATCH = 48
 
+/** Options for the stages before output: where the content is and how to compile it. */
+export type CheckOptions = Omit<BuildOptions, 'out' | 'clientDir' | 'dev'>
+
+export interface CheckResult {
+  site: Site
+  config: ResolvedConfig
+  /** Everything found while reading, compiling and linking (not git, not rendering). */
+  diagnostics: Diagnostic[]
+  cachedPages: number
+}
+
+/**
+ * Reads, compiles and links the content without writing anything: what `check-links` and `search` need.
+ */
+export async function checkSite(options: CheckOptions): Promise<CheckResult> {
+  const config = resolveConfig(options.config, { base: options.base })
+  const content = await discoverContent(options.root)
+  return withPool(options, content.markdown.length, async (pool) => ({ ...(await compileAndLink(content, config, pool, options)), config }))
+}
+
 /** Builds the site of `options.root` into `options.out`. Content mistakes come back as diagnostics; only bugs throw. */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const now = options.now ?? Date.now
@@ -72,50 +92,56 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const config = resolveConfig(options.config, { base: options.base })
   const content = await discoverContent(options.root)
   const gitInfo = readGitInfo(options.root)
-  const wanted = options.workers ?? (content.markdown.length >= 64 ? Math.max(1, availableParallelism()) : 0)
+  return withPool(options, content.markdown.length, async (pool) => {
+    const staging = await createStaging(options.out)
+    try {
+      const { site, diagnostics, cachedPages } = await compileAndLink(content, config, pool, options)
+      const git = await gitInfo
+      const client = readClientManifest(options.clientDir, config.site.base)
+      const { jobs, diagnostics: jobDiagnostics } = createRenderJobs(site, { git: git.byPath, assets: client.assets, dev: options.dev })
+      diagnostics.push(...jobDiagnostics, ...git.diagnostics)
+
+      let bytes = await renderAll(jobs, staging, pool, options)
+      const files: OutputFile[] = [
+        ...searchIndex.emit(site),
+        ...redirects.emit(site),
+        ...createSitemap(site, git.byPath),
+        ...site.assets.map((asset) => ({ path: asset.path, copyFrom: asset.absolute })),
+        ...client.files,
+      ]
+      bytes += await writeFiles(staging, files)
+      await swapInOutput(staging, options.out)
+      return { site, config, diagnostics: sortDiagnostics(diagnostics), pages: site.pages.length, cachedPages, bytes, durationMs: now() - started }
+    } catch (error) {
+      await discardStaging(staging)
+      throw error
+    }
+  })
+}
+
+/** Runs `work` with a task pool sized for `pages` pages, and always closes it. */
+async function withPool<T>(options: CheckOptions, pages: number, work: (pool: TaskPool) => Promise<T>): Promise<T> {
+  const wanted = options.workers ?? (pages >= 64 ? Math.max(1, availableParallelism()) : 0)
   const workers = options.workerFile && existsSync(options.workerFile) ? wanted : 0
   const temporaryCache = workers > 0 && !options.cacheDir ? await mkdtemp(join(tmpdir(), 'wikigen-cache-')) : undefined
-  const cacheDir = options.cacheDir || temporaryCache
-  const pool = createPool({ size: workers, workerFile: options.workerFile, cacheDir })
-  const staging = await createStaging(options.out)
+  const pool = createPool({ size: workers, workerFile: options.workerFile, cacheDir: options.cacheDir || temporaryCache })
   try {
-    const diagnostics: Diagnostic[] = [...content.diagnostics]
-    const compiled = await compileAll(content.markdown, pool, options, diagnostics)
-    const site = linkSite(compiled.pages, content.assets, config)
-    const git = await gitInfo
-    const client = readClientManifest(options.clientDir, config.site.base)
-    const { jobs, diagnostics: jobDiagnostics } = createRenderJobs(site, { git: git.byPath, assets: client.assets, dev: options.dev })
-    diagnostics.push(...compiled.pages.flatMap((p) => p.diagnostics), ...site.diagnostics, ...jobDiagnostics, ...git.diagnostics)
-
-    let bytes = await renderAll(jobs, staging, pool, options)
-    const files: OutputFile[] = [
-      ...searchIndex.emit(site),
-      ...redirects.emit(site),
-      ...createSitemap(site, git.byPath),
-      ...site.assets.map((asset) => ({ path: asset.path, copyFrom: asset.absolute })),
-      ...client.files,
-    ]
-    bytes += await writeFiles(staging, files)
-    await swapInOutput(staging, options.out)
-    return {
-      site,
-      config,
-      diagnostics: sortDiagnostics(diagnostics),
-      pages: site.pages.length,
-      cachedPages: compiled.cached,
-      bytes,
-      durationMs: now() - started,
-    }
-  } catch (error) {
-    await discardStaging(staging)
-    throw error
+    return await work(pool)
   } finally {
     await pool.close()
     if (temporaryCache) await rm(temporaryCache, { recursive: true, force: true })
   }
 }
 
-async function compileAll(refs: ContentRef[], pool: ReturnType<typeof createPool>, options: BuildOptions, diagnostics: Diagnostic[]) {
+async function compileAndLink(content: ContentFiles, config: ResolvedConfig, pool: TaskPool, options: CheckOptions) {
+  const diagnostics: Diagnostic[] = [...content.diagnostics]
+  const compiled = await compileAll(content.markdown, pool, options, diagnostics)
+  const site = linkSite(compiled.pages, content.assets, config)
+  diagnostics.push(...compiled.pages.flatMap((p) => p.diagnostics), ...site.diagnostics)
+  return { site, diagnostics, cachedPages: compiled.cached }
+}
+
+async function compileAll(refs: ContentRef[], pool: TaskPool, options: CheckOptions, diagnostics: Diagnostic[]) {
   const pages: PageMeta[] = []
   let cached = 0
   let done = 0
@@ -131,7 +157,7 @@ async function compileAll(refs: ContentRef[], pool: ReturnType<typeof createPool
   return { pages, cached }
 }
 
-async function renderAll(jobs: RenderJob[], outDir: string, pool: ReturnType<typeof createPool>, options: BuildOptions): Promise<number> {
+async function renderAll(jobs: RenderJob[], outDir: string, pool: TaskPool, options: BuildOptions): Promise<number> {
   let bytes = 0
   let done = 0
   await Promise.all(chunk(jobs, RENDER_BATCH).map(async (batch) => {

@@ -34,6 +34,9 @@ export interface Diagnostic {
   message: string
   /** What to do, with the corrected value when it can be computed. */
   hint?: string
+  /** For link problems: the target as written, and the closest existing page or heading. */
+  target?: string
+  suggestion?: string
 }
 
 /** Orders diagnostics by file, line and column, so output reads top to bottom. */

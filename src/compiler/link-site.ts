@@ -58,7 +58,7 @@ export interface Site {
 export function linkSite(compiled: readonly PageMeta[], assets: readonly ContentRef[], config: ResolvedConfig): Site {
   const base = config.site.base
   const diagnostics: Diagnostic[] = []
-  const pages = keepUniqueSlugs([...compiled].sort((a, b) => (a.sourcePath < b.sourcePath ? -1 : 1)), diagnostics)
+  const pages = keepUniqueSlugs([...compiled].sort(bySitePath), diagnostics)
   pages.sort((a, b) => (a.slug === '' ? -1 : b.slug === '' ? 1 : 0))
   const index = createLinkIndex(pages, assets, base)
   const hrefOfPage = (page: PageMeta) => hrefOf(routePathOf(page.slug, base))
@@ -73,6 +73,18 @@ export function linkSite(compiled: readonly PageMeta[], assets: readonly Content
   wireEmbeds(sitePages, index, diagnostics)
   setRelatedLinks(sitePages, index, hrefOfPage)
   return { config, pages: sitePages, bySlug, redirects: collectRedirects(sitePages, config, index), assets: [...assets], diagnostics }
+}
+
+const collator = new Intl.Collator('de', { sensitivity: 'variant', numeric: true })
+const stem = (path: string) => path.replace(/\.md$/i, '')
+
+/**
+ * Site order, used for the search index, the sitemap and duplicate resolution: by source path without '.md',
+ * folder by folder, in German collation ('Odoo Hosting' before 'Odoo Hosting Vergleich', 'Ökosystem' with the O's),
+ * code points breaking ties. The home page is moved to the front afterwards.
+ */
+export function bySitePath(a: { sourcePath: string }, b: { sourcePath: string }): number {
+  return collator.compare(stem(a.sourcePath), stem(b.sourcePath)) || (a.sourcePath < b.sourcePath ? -1 : a.sourcePath > b.sourcePath ? 1 : 0)
 }
 
 function keepUniqueSlugs(pages: PageMeta[], diagnostics: Diagnostic[]): PageMeta[] {
@@ -111,8 +123,10 @@ function resolveLink(
   hrefOfPage: (page: PageMeta) => string,
   diagnostics: Diagnostic[],
 ): Resolved {
-  const report = (code: Diagnostic['code'], message: string, hint: string) =>
-    diagnostics.push({ severity: 'warning', code, file: page.sourcePath, line: link.line, column: link.column, message, hint })
+  const report = (code: Diagnostic['code'], message: string, hint: string, suggestion?: string) => {
+    const target = link.anchor !== undefined && code === 'dead-anchor' ? `${link.target}#${link.anchor}` : link.target
+    diagnostics.push({ severity: 'warning', code, file: page.sourcePath, line: link.line, column: link.column, message, hint, target, ...(suggestion ? { suggestion } : {}) })
+  }
 
   if (link.kind === 'image' || (link.syntax === 'markdown' && isAssetTarget(link.target))) {
     const asset = index.findAsset(link, page)
@@ -131,7 +145,7 @@ function resolveLink(
   if (!target) {
     const suggestion = index.suggestPage(link.target)
     report('dead-link', `Link target "${link.target}" does not exist`,
-      suggestion ? `Did you mean "${suggestion}"? Link to pages by file name or title, without ".md".` : 'Link to pages by file name or title, without ".md".')
+      suggestion ? `Did you mean "${suggestion}"? Link to pages by file name or title, without ".md".` : 'Link to pages by file name or title, without ".md".', suggestion)
     if (link.syntax === 'markdown') return escapeHtml(link.target.replace(/\.md$/i, '.html') + (link.anchor !== undefined ? `#${link.anchor}` : ''))
     if (link.kind === 'embed') return `<p class="embed missing">${escapeHtml(`${labels.missingPage}: ${link.target}`)}</p>`
     return `<span class="wikilink missing" title="${escapeHtml(`${labels.missingPage}: ${link.target}`)}">${link.labelHtml ?? ''}</span>`
@@ -145,7 +159,7 @@ function resolveLink(
     else if (!link.anchor.startsWith('^')) {
       const suggestion = index.suggestAnchor(target, link.anchor)
       report('dead-anchor', `Heading "${link.anchor}" does not exist on page "${target.title}"`,
-        suggestion ? `Did you mean "${suggestion}"?` : `Link to one of the headings of "${target.title}", written as it appears.`)
+        suggestion ? `Did you mean "${suggestion}"?` : `Link to one of the headings of "${target.title}", written as it appears.`, suggestion)
       hash = `#${link.anchor}`
     }
   }

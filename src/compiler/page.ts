@@ -59,6 +59,8 @@ export interface Page {
   headers: Heading[]
   anchors: Anchor[]
   links: PageLink[]
+  /** Links with a scheme (https:, mailto:, …), for `check-links --external`. */
+  externalLinks: { url: string; line: number; column: number }[]
   /** Body HTML with link placeholders. */
   html: string
   hasDiagram: boolean

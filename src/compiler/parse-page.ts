@@ -79,6 +79,7 @@ export function parsePage(source: SourceFile): Page {
     headers: rendered.headers,
     anchors: rendered.anchors,
     links: rendered.links,
+    externalLinks: rendered.externalLinks,
     html: rendered.html,
     hasDiagram: rendered.diagrams.length > 0,
     hasImage: rendered.hasImage,

@@ -22,6 +22,7 @@ export interface RenderedBody {
   headers: Heading[]
   anchors: Anchor[]
   links: PageLink[]
+  externalLinks: { url: string; line: number; column: number }[]
   /** Text of the first h1, when there is one. */
   firstH1?: string
   startsWithH1: boolean
@@ -47,6 +48,7 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     headers: [],
     anchors: [],
     links: [],
+    externalLinks: [],
     startsWithH1: tree.children.find((n) => n.type !== 'html' || n.value.trim() !== '')?.type === 'heading' &&
       (tree.children.find((n) => n.type === 'heading') as MdHeading).depth === 1,
     diagrams: [],
@@ -80,6 +82,7 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     const children = state.all(node)
     const title = node.title ? { title: node.title } : {}
     if (SCHEME.test(url)) {
+      out.externalLinks.push({ url, ...at(node) })
       const web = /^https?:/i.test(url)
       const icon = web && options.externalLinkIcon ? [externalIcon()] : []
       return element('a', { href: url, ...title, className: ['external'], ...(web ? { target: '_blank', rel: ['noopener', 'noreferrer'] } : {}) }, [...children, ...icon])

@@ -57,6 +57,8 @@ describe('linkSite: wikilinks', () => {
       severity: 'warning', code: 'dead-link', file: 'A.md', line: 3, column: 7,
       message: 'Link target "Odoo Hostng" does not exist',
       hint: 'Did you mean "Odoo Hosting"? Link to pages by file name or title, without ".md".',
+      target: 'Odoo Hostng',
+      suggestion: 'Odoo Hosting',
     }])
     expect(html('a')).toContain('<span class="wikilink missing" title="Seite fehlt: Odoo Hostng">Odoo Hostng</span>')
   })
