@@ -54,6 +54,9 @@ const result = await build({
   logLevel: 'warning',
 })
 
+// the dev server's live-update client: served by `wikigen dev` only, never listed in the manifest
+await build({ entryPoints: [join(root, 'src/client/dev-client.ts')], outfile: join(root, 'lib/dev-client.js'), bundle: true, format: 'esm', target: 'es2022', logLevel: 'warning' })
+
 const outputs = Object.entries(result.metafile.outputs)
 const entryOf = (name) => outputs.find(([, o]) => o.entryPoint?.endsWith(name))?.[0]
 const rel = (file) => file.slice(file.indexOf('lib/client/') + 'lib/client/'.length)

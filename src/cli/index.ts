@@ -4,6 +4,7 @@
 import { Command, InvalidArgumentError } from 'commander'
 import { run as runBuild } from './build.js'
 import { run as runCheckLinks } from './check-links.js'
+import { run as runDev } from './dev.js'
 import { run as runNew } from './new.js'
 import { run as runSearch } from './search.js'
 import { run as runServe } from './serve.js'
@@ -39,6 +40,17 @@ export function createProgram(): Command {
     .addHelpText('after', '\nExamples:\n  $ wikigen build\n  $ wikigen build --root docs --out public --base /wiki/\n  $ wikigen build --strict        # fail CI on any warning')
     .action(async (opts) => {
       process.exitCode = await runBuild({ root: opts.root, out: opts.out, base: opts.base, strict: opts.strict, cache: opts.cache, workers: opts.workers })
+    })
+
+  program
+    .command('dev')
+    .description('build, serve on localhost and rebuild on every change, live in the browser')
+    .option('-r, --root <dir>', 'content folder', 'content')
+    .option('-p, --port <port>', 'port', port, 5173)
+    .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .addHelpText('after', '\nExamples:\n  $ wikigen dev\n  $ wikigen dev --root docs --port 3000')
+    .action(async (opts) => {
+      process.exitCode = await runDev({ root: opts.root, port: opts.port, host: opts.host })
     })
 
   program

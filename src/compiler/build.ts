@@ -17,7 +17,7 @@ import type { OutputFile } from './emit/output-file.js'
 import { redirects } from './emit/redirects.js'
 import { searchIndex } from './emit/search-index.js'
 import { createSitemap } from './emit/sitemap.js'
-import { readGitInfo } from './git-info.js'
+import { readGitInfo, type GitInfoResult } from './git-info.js'
 import { linkSite, type Site } from './link-site.js'
 import { discoverContent, type ContentFiles, type ContentRef } from './load.js'
 import type { PageMeta } from './resolve-links.js'
@@ -54,6 +54,12 @@ export interface BuildOptions {
 
 export interface BuildResult {
   site: Site
+  /** Every compiled page, also those left out of the site (duplicate slugs). */
+  compiled: PageMeta[]
+  /** What the pages were built from: the content files, git history and client. */
+  content: ContentFiles
+  git: GitInfoResult
+  client: { assets: ClientAssets; files: OutputFile[] }
   config: ResolvedConfig
   diagnostics: Diagnostic[]
   pages: number
@@ -82,7 +88,10 @@ export interface CheckResult {
 export async function checkSite(options: CheckOptions): Promise<CheckResult> {
   const config = resolveConfig(options.config, { base: options.base })
   const content = await discoverContent(options.root)
-  return withPool(options, content.markdown.length, async (pool) => ({ ...(await compileAndLink(content, config, pool, options)), config }))
+  return withPool(options, content.markdown.length, async (pool) => {
+    const { site, diagnostics, cachedPages } = await compileAndLink(content, config, pool, options)
+    return { site, diagnostics, cachedPages, config }
+  })
 }
 
 /** Builds the site of `options.root` into `options.out`. Content mistakes come back as diagnostics; only bugs throw. */
@@ -95,7 +104,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   return withPool(options, content.markdown.length, async (pool) => {
     const staging = await createStaging(options.out)
     try {
-      const { site, diagnostics, cachedPages } = await compileAndLink(content, config, pool, options)
+      const { site, diagnostics, cachedPages, compiled } = await compileAndLink(content, config, pool, options)
       const git = await gitInfo
       const client = readClientManifest(options.clientDir, config.site.base)
       const { jobs, diagnostics: jobDiagnostics } = createRenderJobs(site, { git: git.byPath, assets: client.assets, dev: options.dev })
@@ -111,7 +120,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       ]
       bytes += await writeFiles(staging, files)
       await swapInOutput(staging, options.out)
-      return { site, config, diagnostics: sortDiagnostics(diagnostics), pages: site.pages.length, cachedPages, bytes, durationMs: now() - started }
+      return {
+        site, compiled, content, git, client, config, diagnostics: sortDiagnostics(diagnostics), pages: site.pages.length, cachedPages, bytes,
+        durationMs: now() - started,
+      }
     } catch (error) {
       await discardStaging(staging)
       throw error
@@ -138,7 +150,7 @@ async function compileAndLink(content: ContentFiles, config: ResolvedConfig, poo
   const compiled = await compileAll(content.markdown, pool, options, diagnostics)
   const site = linkSite(compiled.pages, content.assets, config)
   diagnostics.push(...compiled.pages.flatMap((p) => p.diagnostics), ...site.diagnostics)
-  return { site, diagnostics, cachedPages: compiled.cached }
+  return { site, diagnostics, cachedPages: compiled.cached, compiled: compiled.pages }
 }
 
 async function compileAll(refs: ContentRef[], pool: TaskPool, options: CheckOptions, diagnostics: Diagnostic[]) {
@@ -183,7 +195,7 @@ interface ClientManifest {
 }
 
 /** The built client files (see scripts/bundle.mjs) as hrefs and as output files. */
-function readClientManifest(clientDir: string | undefined, base: string): { assets: ClientAssets; files: OutputFile[] } {
+export function readClientManifest(clientDir: string | undefined, base: string): { assets: ClientAssets; files: OutputFile[] } {
   const manifestFile = clientDir ? join(clientDir, 'manifest.json') : undefined
   if (!clientDir || !manifestFile || !existsSync(manifestFile)) return { assets: { styles: [] }, files: [] }
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as ClientManifest

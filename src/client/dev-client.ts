@@ -1,0 +1,76 @@
+/**
+ * Live updates for `wikigen dev` (never part of a production build): listens to the dev server, swaps in the
+ * new HTML of the open page keeping the scroll position, and shows content errors in an overlay.
+ */
+interface ProblemEvent {
+  file: string
+  line: number
+  column: number
+  message: string
+  hint?: string
+}
+
+interface UpdateEvent {
+  routes: string[]
+  removed: string[]
+  problems: ProblemEvent[]
+  reload?: boolean
+}
+
+const OVERLAY_ID = 'wikigen-dev-overlay'
+
+function currentRoute(): string {
+  const path = location.pathname
+  return path === '/' || path.endsWith('/') || path.endsWith('.html') ? path : `${path}.html`
+}
+
+async function refresh(): Promise<void> {
+  const scroll = { x: scrollX, y: scrollY }
+  const response = await fetch(location.pathname, { cache: 'no-store' })
+  const doc = new DOMParser().parseFromString(await response.text(), 'text/html')
+  const next = doc.getElementById('app')
+  const app = document.getElementById('app')
+  if (!next || !app) return location.reload()
+  document.title = doc.title
+  app.replaceWith(next)
+  document.dispatchEvent(new CustomEvent('wikigen:navigate'))
+  scrollTo(scroll.x, scroll.y)
+  document.documentElement.dataset.devUpdated = String(Date.now())
+}
+
+function showProblems(problems: ProblemEvent[]): void {
+  document.getElementById(OVERLAY_ID)?.remove()
+  if (problems.length === 0) return
+  const overlay = document.createElement('div')
+  overlay.id = OVERLAY_ID
+  overlay.setAttribute('role', 'alertdialog')
+  overlay.setAttribute('aria-label', 'Fehler im Inhalt')
+  overlay.style.cssText = 'position:fixed;inset:auto 1rem 1rem 1rem;z-index:1000;max-height:50vh;overflow:auto;padding:1rem 1.25rem;' +
+    'background:#2b0f0e;color:#ffe4e1;border:2px solid #ff6b5e;border-radius:8px;font:14px/1.5 ui-monospace,monospace;box-shadow:0 8px 30px rgb(0 0 0/40%)'
+  const close = document.createElement('button')
+  close.type = 'button'
+  close.textContent = 'Schliessen'
+  close.style.cssText = 'float:right;background:none;border:1px solid #ff9c94;color:inherit;border-radius:4px;cursor:pointer'
+  close.addEventListener('click', () => overlay.remove())
+  overlay.append(close)
+  for (const problem of problems) {
+    const item = document.createElement('p')
+    item.style.margin = '0 0 .75rem'
+    const where = document.createElement('strong')
+    where.textContent = `${problem.file}:${problem.line}:${problem.column}`
+    item.append(where, document.createElement('br'), problem.message)
+    if (problem.hint) item.append(document.createElement('br'), `Hinweis: ${problem.hint}`)
+    overlay.append(item)
+  }
+  document.body.append(overlay)
+}
+
+const events = new EventSource('/__wikigen/events')
+events.addEventListener('update', (event) => {
+  const update = JSON.parse((event as MessageEvent<string>).data) as UpdateEvent
+  showProblems(update.problems)
+  if (update.reload) return location.reload()
+  const route = currentRoute()
+  if (update.removed.includes(route)) return location.reload()
+  if (update.routes.includes(route)) void refresh()
+})

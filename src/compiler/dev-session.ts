@@ -1,0 +1,163 @@
+/**
+ * Incremental rebuilds for `wikigen dev`. After one full build, each batch of file changes recompiles only the
+ * changed files, relinks the site (cheap: metadata only) and re-renders exactly the routes whose output
+ * changed: the edited page, and pages whose links, embeds, backlinks or prev/next depend on it.
+ *
+ * A page whose new version has errors keeps its last good version in the output; its diagnostics are returned
+ * so the dev server can show them.
+ */
+import { createHash } from 'node:crypto'
+import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { build, type BuildOptions, type BuildResult } from './build.js'
+import { resolveConfig, type ResolvedConfig, type UserConfig } from './config.js'
+import { sortDiagnostics, type Diagnostic } from './diagnostics.js'
+import { createRenderJobs, renderJob, type RenderJob } from './emit/page-routes.js'
+import { redirects } from './emit/redirects.js'
+import { searchIndex } from './emit/search-index.js'
+import { linkSite, type Site } from './link-site.js'
+import { readSource, type ContentRef } from './load.js'
+import { createDiskStore, createMemoryStore, type PageStore } from './page-store.js'
+import { parsePage } from './parse-page.js'
+import { toSourcePath, type SourcePath } from './paths.js'
+import type { PageMeta } from './resolve-links.js'
+import { writeFiles } from './write-output.js'
+
+export interface FileChange {
+  /** Path relative to the content root. */
+  path: string
+  kind: 'add' | 'change' | 'unlink'
+}
+
+export interface DevUpdate {
+  /** Routes (hrefs) whose HTML changed. */
+  routes: string[]
+  /** Routes that no longer exist. */
+  removed: string[]
+  /** Problems of the changed files, and of the files still held at their last good version. */
+  diagnostics: Diagnostic[]
+  durationMs: number
+}
+
+export interface DevSession {
+  readonly site: Site
+  readonly initial: BuildResult
+  update(changes: FileChange[]): Promise<DevUpdate>
+  /** Replaces the configuration and rebuilds everything. */
+  reconfigure(config: UserConfig): Promise<DevUpdate>
+}
+
+type DevOptions = BuildOptions & { out: string }
+
+/** Builds once, fully, then keeps what incremental updates need. */
+export async function createDevSession(options: DevOptions): Promise<DevSession> {
+  const initial = await build({ ...options, dev: true })
+  let config: ResolvedConfig = initial.config
+  const store: PageStore = options.cacheDir ? createDiskStore(options.cacheDir) : createMemoryStore()
+  const pages = new Map<SourcePath, PageMeta>(initial.compiled.map((p) => [p.sourcePath, p]))
+  const assets = new Map<SourcePath, ContentRef>(initial.content.assets.map((a) => [a.path, a]))
+  const held = new Map<SourcePath, Diagnostic[]>()
+  const fingerprints = new Map<string, string>()
+  let site = initial.site
+  let jobs = createRenderJobs(site, { git: initial.git.byPath, assets: initial.client.assets, dev: true }).jobs
+  for (const job of jobs) fingerprints.set(job.file, fingerprintOf(job))
+
+  // Pages compiled in workers live in the disk cache; without one, every page is compiled again here once.
+  if (!options.cacheDir) {
+    for (const meta of initial.compiled) {
+      store.put(parsePage(await readSource({ path: meta.sourcePath, absolute: join(options.root, meta.sourcePath) }, options.cacheSalt)))
+    }
+  }
+
+  async function relinkAndRender(changedDiagnostics: Diagnostic[], started: number): Promise<DevUpdate> {
+    site = linkSite([...pages.values()], [...assets.values()], config)
+    const previous = new Set(jobs.map((j) => j.file))
+    jobs = createRenderJobs(site, { git: initial.git.byPath, assets: initial.client.assets, dev: true }).jobs
+    const routes: string[] = []
+    for (const job of jobs) {
+      previous.delete(job.file)
+      const fingerprint = fingerprintOf(job)
+      if (fingerprints.get(job.file) === fingerprint) continue
+      fingerprints.set(job.file, fingerprint)
+      const file = join(options.out, job.file)
+      await mkdir(dirname(file), { recursive: true })
+      await writeFile(file, renderJob(job, (hash) => store.body(hash)))
+      routes.push(job.input.page.href)
+    }
+    const removed: string[] = []
+    for (const file of previous) {
+      fingerprints.delete(file)
+      await rm(join(options.out, file), { force: true })
+      removed.push(encodeURI(`${config.site.base}${file}`))
+    }
+    await writeFiles(options.out, [...searchIndex.emit(site), ...redirects.emit(site)])
+    const diagnostics = sortDiagnostics([...changedDiagnostics, ...[...held.values()].flat(), ...site.diagnostics])
+    return { routes, removed, diagnostics, durationMs: Date.now() - started }
+  }
+
+  return {
+    get site() {
+      return site
+    },
+    initial,
+    async update(changes) {
+      const started = Date.now()
+      const diagnostics: Diagnostic[] = []
+      for (const change of dedupe(changes)) {
+        const path = toSourcePath(change.path)
+        const absolute = join(options.root, change.path)
+        if (!/\.md$/i.test(path)) {
+          if (change.kind === 'unlink') {
+            assets.delete(path)
+            await rm(join(options.out, path), { force: true })
+          } else {
+            assets.set(path, { path, absolute })
+            await mkdir(dirname(join(options.out, path)), { recursive: true })
+            await copyFile(absolute, join(options.out, path)).catch(() => undefined)
+          }
+          continue
+        }
+        if (change.kind === 'unlink') {
+          pages.delete(path)
+          held.delete(path)
+          continue
+        }
+        let page
+        try {
+          page = parsePage(await readSource({ path, absolute }, options.cacheSalt))
+        } catch {
+          continue // deleted again before it could be read; its unlink event follows
+        }
+        store.put(page)
+        const errors = page.diagnostics.filter((d) => d.severity === 'error')
+        if (errors.length > 0 && pages.has(path)) {
+          held.set(path, page.diagnostics)
+          continue
+        }
+        held.delete(path)
+        diagnostics.push(...page.diagnostics)
+        const { html: _html, ...meta } = page
+        pages.set(path, meta)
+      }
+      return relinkAndRender(diagnostics, started)
+    },
+    async reconfigure(user) {
+      const started = Date.now()
+      config = resolveConfig(user, { base: options.base })
+      fingerprints.clear()
+      return relinkAndRender([], started)
+    },
+  }
+}
+
+/** What a route's HTML depends on; equal fingerprints mean equal HTML. */
+function fingerprintOf(job: RenderJob): string {
+  return createHash('sha1').update(JSON.stringify([job.bodyHash, job.resolved, job.input])).digest('base64')
+}
+
+/** The last change per path wins; a file added and removed in one batch is just removed. */
+function dedupe(changes: FileChange[]): FileChange[] {
+  const last = new Map<string, FileChange>()
+  for (const change of changes) last.set(change.path, change)
+  return [...last.values()]
+}
