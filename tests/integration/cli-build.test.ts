@@ -27,7 +27,7 @@ describe('wikigen build (CLI)', () => {
     expect(readFileSync(join(out, '_redirects'), 'utf8')).toContain('/alt/hosting.html /odoo-hosting.html 301\n')
     const index = JSON.parse(readFileSync(join(out, 'search-index.json'), 'utf8'))
     expect(index.map((e: { path: string }) => e.path)).toEqual([
-      '/', '/glossary.html', '/odoo-hosting.html', '/odoo.html', '/wirkungsr%C3%A4ume.html', '/wissensmanager_in.html', '/404.html',
+      '/', '/glossary.html', '/odoo.html', '/odoo-hosting.html', '/wirkungsr%C3%A4ume.html', '/wissensmanager_in.html', '/404.html',
     ])
     expect(readFileSync(join(out, 'sitemap.xml'), 'utf8')).toContain('<loc>https://wiki.test.example/wirkungsr%C3%A4ume.html</loc>')
     const notFound = readFileSync(join(out, '404.html'), 'utf8')
