@@ -2,14 +2,13 @@
  * `wikigen check-links`: every internal link, wikilink, anchor, image and embed of the site, reported as
  * `file:line:col  broken link to X` with a 'did you mean'. External links only with --external.
  */
-import { relative } from 'node:path'
 import { checkSite } from '../compiler/build.js'
 import { formatLocation, type Diagnostic } from '../compiler/diagnostics.js'
 import type { SourcePath } from '../compiler/paths.js'
 import { loadConfig } from './load-config.js'
-import { createReporter, type Reporter } from './output.js'
+import { createProgress, createReporter, type Reporter } from './output.js'
 import { bundledRuntime } from './runtime.js'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 
 export interface CheckLinksOptions {
   root: string
@@ -49,10 +48,13 @@ export function brokenLinksOf(diagnostics: readonly Diagnostic[]): BrokenLink[] 
 export async function run(options: CheckLinksOptions, reporter: Reporter = createReporter()): Promise<number> {
   const { config } = await loadConfig(options.root)
   const runtime = bundledRuntime()
+  const progress = createProgress(reporter)
   const result = await checkSite({
     root: options.root, base: options.base, config, workerFile: runtime.workerFile, cacheSalt: runtime.cacheSalt,
     cacheDir: join(process.cwd(), '.wikigen', 'cache'),
+    onProgress: (_phase, done, total) => progress.update('Seiten', done, total),
   })
+  progress.done()
   const broken = brokenLinksOf(result.diagnostics)
   if (options.external) broken.push(...(await checkExternal(result.site.pages.flatMap((p) => p.page.externalLinks.map((l) => ({ ...l, file: p.page.sourcePath }))), options.timeout ?? 10_000)))
   broken.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column))

@@ -13,7 +13,7 @@ import sirv from 'sirv'
 import { createDevSession, type DevSession, type DevUpdate, type FileChange } from '../compiler/dev-session.js'
 import type { Diagnostic } from '../compiler/diagnostics.js'
 import { CONFIG_FILES, loadConfig } from './load-config.js'
-import { createReporter, printDiagnostics, type Reporter } from './output.js'
+import { createProgress, createReporter, printDiagnostics, type Reporter } from './output.js'
 import { readRedirects } from './serve.js'
 import { bundledRuntime } from './runtime.js'
 
@@ -43,10 +43,13 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
   const out = resolve(options.out ?? join('.wikigen', 'dev'))
   const runtime = bundledRuntime()
   const { config } = await loadConfig(options.root)
+  const progress = createProgress(reporter)
   const session = await createDevSession({
     root: options.root, out, config, workerFile: runtime.workerFile, clientDir: runtime.clientDir,
     cacheDir: join(process.cwd(), '.wikigen', 'cache'), cacheSalt: runtime.cacheSalt,
+    onProgress: (phase, done, total) => progress.update(phase === 'compile' ? 'Seiten' : 'HTML', done, total),
   })
+  progress.done()
   printDiagnostics(reporter, session.initial.diagnostics, relative(process.cwd(), options.root) || '.')
 
   const clients = new Set<ServerResponse>()
