@@ -106,7 +106,11 @@ export function createLinkIndex(pages: readonly PageMeta[], assets: readonly Con
     findAnchor(page, anchor) {
       const wanted = nameKey(anchor)
       const slug = slugifyHeading(anchor)
-      return page.anchors.find((a) => nameKey(a.text) === wanted) ?? page.anchors.find((a) => a.slug === slug || a.slug === wanted)
+      const folded = foldDiacritics(slug)
+      return page.anchors.find((a) => nameKey(a.text) === wanted) ??
+        page.anchors.find((a) => a.slug === slug || a.slug === wanted) ??
+        // anchors written for VuePress, which strips diacritics: '#ubersicht' finds 'Übersicht'
+        page.anchors.find((a) => foldDiacritics(a.slug) === folded)
     },
     suggestPage(target) {
       return closestMatch(target, pages.map((p) => p.name))
@@ -115,6 +119,11 @@ export function createLinkIndex(pages: readonly PageMeta[], assets: readonly Con
       return closestMatch(anchor, page.anchors.map((a) => a.text))
     },
   }
+}
+
+/** 'übersicht' → 'ubersicht': the anchor spelling of VuePress and VitePress. */
+function foldDiacritics(slug: string): string {
+  return slug.normalize('NFKD').replace(/\p{M}/gu, '')
 }
 
 /** True for a markdown link target that points at a file rather than a page or route. */

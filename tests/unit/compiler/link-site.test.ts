@@ -170,3 +170,11 @@ describe('search index', () => {
     ])
   })
 })
+
+describe('linkSite: anchors from a VuePress wiki', () => {
+  it('finds headings by the diacritic-free anchors VuePress wrote, and links to the real anchor', () => {
+    const { html, site } = siteOf({ 'A.md': '## Rückfragen\n', 'B.md': '[x](A.md#ruckfragen)' })
+    expect(site.diagnostics).toEqual([])
+    expect(html('b')).toBe('<p><a href="/a.html#rückfragen">x</a></p>')
+  })
+})
