@@ -1,16 +1,24 @@
 /**
  * Browser entry: mounts one module per behaviour on the page and re-mounts them after each navigation
- * ('wikigen:navigate'). Each module returns its cleanup.
+ * ('wikigen:navigate', fired after first load and after each client navigation). Each module returns its
+ * cleanup. Heavy parts (React for the islands, mermaid, medium-zoom) are loaded by their modules on demand.
  */
+import { mount as backToTop } from './back-to-top.js'
 import { mount as colorMode } from './color-mode.js'
 import { mount as copyCode } from './copy-code.js'
+import { mount as diagrams } from './diagrams.js'
+import { mount as islands } from './islands.js'
 import { mount as notFound } from './not-found.js'
+import { mount as pageNavKeys } from './page-nav-keys.js'
+import { mount as router } from './router.js'
+import { mount as scrollSpy } from './scroll-spy.js'
 import { mount as sidebar } from './sidebar.js'
 import { mount as tabs } from './tabs.js'
+import { mount as zoom } from './zoom.js'
 
 type Mount = (root: HTMLElement) => () => void
 
-const modules: Mount[] = [colorMode, sidebar, tabs, copyCode, notFound]
+const modules: Mount[] = [islands, colorMode, sidebar, tabs, copyCode, notFound, router, backToTop, scrollSpy, pageNavKeys, zoom, diagrams]
 let cleanups: (() => void)[] = []
 
 function mountAll(): void {

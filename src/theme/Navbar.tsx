@@ -1,4 +1,7 @@
 import type { NavbarItem } from '../compiler/config.js'
+import { Island } from './Island.js'
+import { NavbarDropdown } from './NavbarDropdown.js'
+import { SearchBox } from './SearchBox.js'
 import { labels } from './labels.js'
 import type { SiteProps } from './props.js'
 
@@ -15,21 +18,7 @@ export function Navbar({ site, currentHref }: { site: SiteProps; currentHref: st
         <span className="site-name">{site.title}</span>
       </a>
       <div className="navbar-items-wrapper">
-        <div className="search-box" role="search">
-          <input
-            className="search-input"
-            type="search"
-            placeholder={labels.searchPlaceholder}
-            aria-label={labels.searchPlaceholder}
-            role="combobox"
-            aria-expanded="false"
-            aria-autocomplete="list"
-            aria-controls="search-suggestions"
-            autoComplete="off"
-            spellCheck={false}
-            data-index={site.searchIndexHref}
-          />
-        </div>
+        <Island name="SearchBox" component={SearchBox} props={{ indexHref: site.searchIndexHref, locale: '/' }} />
         <nav className="navbar-items" aria-label={labels.mainNavigation}>
           {site.navbar.map((item) => (
             <NavItem key={item.text} item={item} currentHref={currentHref} />
@@ -52,21 +41,12 @@ export function Navbar({ site, currentHref }: { site: SiteProps; currentHref: st
 
 function NavItem({ item, currentHref, prefix = '' }: { item: NavbarItem; currentHref: string; prefix?: string }) {
   if (item.children && item.children.length > 0) {
-    return (
-      <div className="navbar-item navbar-dropdown-wrapper">
-        <button type="button" className="navbar-dropdown-title" aria-label={item.ariaLabel ?? item.text} aria-expanded="false">
-          <span>{item.text}</span>
-          <span className="arrow" aria-hidden="true" />
-        </button>
-        <ul className="navbar-dropdown">
-          {item.children.map((child) => (
-            <li key={child.text} className="navbar-dropdown-item">
-              <NavLinkItem item={child} prefix={(item.prefix ?? '') + prefix} currentHref={currentHref} />
-            </li>
-          ))}
-        </ul>
-      </div>
-    )
+    const childPrefix = (item.prefix ?? '') + prefix
+    const links = item.children.map((child) => {
+      const href = child.link ? (isExternal(child.link) ? child.link : childPrefix + child.link) : '#'
+      return { text: child.text, href, external: isExternal(href), active: isActive(child, href, currentHref), ariaLabel: child.ariaLabel }
+    })
+    return <Island name="NavbarDropdown" component={NavbarDropdown} props={{ item: { text: item.text, ariaLabel: item.ariaLabel }, links }} />
   }
   return (
     <div className="navbar-item">
@@ -75,10 +55,14 @@ function NavItem({ item, currentHref, prefix = '' }: { item: NavbarItem; current
   )
 }
 
+function isActive(item: NavbarItem, link: string, currentHref: string): boolean {
+  return item.activeMatch ? new RegExp(item.activeMatch).test(decodeURI(currentHref)) : link === currentHref
+}
+
 function NavLinkItem({ item, prefix, currentHref }: { item: NavbarItem; prefix: string; currentHref: string }) {
   const link = item.link ? (isExternal(item.link) ? item.link : prefix + item.link) : '#'
   if (isExternal(link)) return <ExternalLink href={link} ariaLabel={item.ariaLabel}>{item.text}</ExternalLink>
-  const active = item.activeMatch ? new RegExp(item.activeMatch).test(decodeURI(currentHref)) : link === currentHref
+  const active = isActive(item, link, currentHref)
   return (
     <a href={link} aria-label={item.ariaLabel} className={active ? 'active' : undefined} aria-current={active ? 'page' : undefined}>
       {item.text}

@@ -29,6 +29,12 @@ export const labels = {
   redirecting: 'Diese Seite ist umgezogen nach',
   skipToContent: 'Zum Inhalt springen',
   mainNavigation: 'Hauptnavigation',
+  // navigation labels (client navigation, progress, back to top, scroll spy, prev/next keys)
+  loading: 'Seite wird geladen',
+  // search labels
+  searchSuggestions: 'Suchvorschläge',
+  // media labels (image zoom, diagrams)
+  diagramError: 'Das Diagramm konnte nicht dargestellt werden.',
   containerTitles: {
     tip: 'Tipp',
     info: 'Info',

@@ -22,7 +22,7 @@ let dir: string | undefined
 export async function setup(project: TestProject) {
   const root = join(import.meta.dirname, '../..')
   dir = mkdtempSync(join(tmpdir(), 'wikigen-e2e-'))
-  execFileSync(process.execPath, [join(root, 'bin/wikigen.js'), 'build', '--root', join(root, 'tests/fixtures/sites/basic'), '--out', join(dir, 'site'), '--no-cache'], {
+  execFileSync(process.execPath, [join(root, 'bin/wikigen.js'), 'build', '--root', join(root, 'tests/fixtures/sites/reader'), '--out', join(dir, 'site'), '--no-cache'], {
     env: { ...process.env, CI: '1' },
     stdio: 'inherit',
   })

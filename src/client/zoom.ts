@@ -1,0 +1,4 @@
+/** (being written) */
+export function mount(_root: HTMLElement): () => void {
+  return () => {}
+}
