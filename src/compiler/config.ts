@@ -17,6 +17,18 @@ export interface NavbarItem {
   activeMatch?: string
 }
 
+/** An item of a configured sidebar: a link, a group of items, or a page path written as a string. */
+export interface SidebarItem {
+  text: string
+  link?: string
+  children?: (SidebarItem | string)[]
+  /** A collapsible group starts closed unless it holds the current page. */
+  collapsible?: boolean
+}
+
+/** Sidebars by path prefix, VuePress style: { '/odoo': [...], '/': 'heading' }. The longest matching prefix wins. */
+export type SidebarConfig = Record<string, (SidebarItem | string)[] | 'heading'>
+
 export interface SiteData {
   /** Base path the site is served under; starts and ends with '/'. */
   base: string
@@ -44,7 +56,8 @@ export interface ThemeData {
   editLinkPattern?: string
   colorMode: 'auto' | 'light' | 'dark'
   colorModeSwitch: boolean
-  sidebar: 'heading' | false
+  /** 'heading': each page's own headings; false: none; an object: configured sidebars by path prefix. */
+  sidebar: 'heading' | false | SidebarConfig
   sidebarDepth: number
   lastUpdated: boolean
   contributors: boolean

@@ -22,6 +22,7 @@ export type DiagnosticCode =
   | 'invalid-utf8'
   | 'shallow-clone'
   | 'symlink-loop'
+  | 'missing-sidebar'
 
 export interface Diagnostic {
   severity: Severity

@@ -11,6 +11,7 @@ import { hrefOf, routePathOf, safeDecodeURI, type RoutePath, type Slug } from '.
 import { createLinkIndex, isAssetTarget, type LinkIndex, type PageMeta } from './resolve-links.js'
 import { legacySlugsOf } from './slugify.js'
 import { escapeHtml } from './markdown/to-hast.js'
+import { readImageSize, type ImageSize } from './image-size.js'
 
 export interface NavLink {
   text: string
@@ -63,11 +64,16 @@ export function linkSite(compiled: readonly PageMeta[], assets: readonly Content
   const index = createLinkIndex(pages, assets, base)
   const hrefOfPage = (page: PageMeta) => hrefOf(routePathOf(page.slug, base))
 
+  const sizes = new Map<string, ImageSize | undefined>()
+  const sizeOf = (asset: ContentRef) => {
+    if (!sizes.has(asset.absolute)) sizes.set(asset.absolute, readImageSize(asset.absolute))
+    return sizes.get(asset.absolute)
+  }
   const sitePages: SitePage[] = pages.map((page) => ({
     page,
     route: routePathOf(page.slug, base),
     href: hrefOfPage(page),
-    resolved: page.links.map((link) => resolveLink(link, page, index, base, hrefOfPage, diagnostics)),
+    resolved: page.links.map((link) => resolveLink(link, page, { index, base, hrefOfPage, diagnostics, sizeOf })),
   }))
   const bySlug = new Map(sitePages.map((p) => [p.page.slug as string, p]))
   wireEmbeds(sitePages, index, diagnostics)
@@ -115,14 +121,15 @@ function keepUniqueSlugs(pages: PageMeta[], diagnostics: Diagnostic[]): PageMeta
   return kept
 }
 
-function resolveLink(
-  link: PageLink,
-  page: PageMeta,
-  index: LinkIndex,
-  base: string,
-  hrefOfPage: (page: PageMeta) => string,
-  diagnostics: Diagnostic[],
-): Resolved {
+interface ResolveContext {
+  index: LinkIndex
+  base: string
+  hrefOfPage: (page: PageMeta) => string
+  diagnostics: Diagnostic[]
+  sizeOf: (asset: ContentRef) => ImageSize | undefined
+}
+
+function resolveLink(link: PageLink, page: PageMeta, { index, base, hrefOfPage, diagnostics, sizeOf }: ResolveContext): Resolved {
   const report = (code: Diagnostic['code'], message: string, hint: string, suggestion?: string) => {
     const target = link.anchor !== undefined && code === 'dead-anchor' ? `${link.target}#${link.anchor}` : link.target
     diagnostics.push({ severity: 'warning', code, file: page.sourcePath, line: link.line, column: link.column, message, hint, target, ...(suggestion ? { suggestion } : {}) })
@@ -137,7 +144,7 @@ function resolveLink(
     }
     if (link.syntax === 'markdown') return escapeHtml(src ?? link.target)
     if (!src) return `<span class="missing-image" title="${escapeHtml(link.target)}">${escapeHtml(link.alt ?? link.target)}</span>`
-    const size = `${link.width ? ` width="${link.width}"` : ''}${link.height ? ` height="${link.height}"` : ''}`
+    const size = sizeAttributes(link, asset && sizeOf(asset))
     return `<img src="${escapeHtml(src)}" alt="${escapeHtml(link.alt ?? '')}"${size} loading="lazy" decoding="async">`
   }
 
@@ -166,6 +173,15 @@ function resolveLink(
   const href = target === page && hash !== '' ? hash : `${hrefOfPage(target)}${hash}`
   if (link.syntax === 'markdown') return escapeHtml(href)
   return `<a href="${escapeHtml(href)}" class="wikilink">${link.labelHtml ?? ''}</a>`
+}
+
+/** The width/height attributes of a wiki image: the author's size, completed from the file's own proportions. */
+function sizeAttributes(link: PageLink, intrinsic: ImageSize | undefined): string {
+  let width = link.width ? Number(link.width) : undefined
+  let height = link.height ? Number(link.height) : undefined
+  if (intrinsic && width === undefined && height === undefined) ({ width, height } = intrinsic)
+  else if (intrinsic && width !== undefined && height === undefined) height = Math.round((width * intrinsic.height) / intrinsic.width)
+  return `${width ? ` width="${width}"` : ''}${height ? ` height="${height}"` : ''}`
 }
 
 /** Points every embed at its target's resolved links; an embed that would close a cycle is replaced by a notice. */

@@ -17,14 +17,14 @@ export interface AppProps {
 /** The whole visible page: navbar, sidebar and the page's layout. Throws for a layout the theme does not have. */
 export function App({ site, page, bodyHtml }: AppProps) {
   if (!LAYOUTS.includes(page.layout)) throw new Error(`Cannot resolve layout: ${page.layout}`)
-  const hasSidebar = page.layout === 'Layout' && page.sidebar
+  const hasSidebar = page.layout === 'Layout' && page.sidebar !== undefined
   const classes = ['theme-container', page.pageClass, hasSidebar ? undefined : 'no-sidebar', page.navbar ? undefined : 'no-navbar']
   return (
     <div className={classes.filter(Boolean).join(' ')}>
       <a className="skip-link sr-only" href="#main-content">{labels.skipToContent}</a>
       {page.navbar && <Navbar site={site} currentHref={page.href} />}
       <div className="sidebar-mask" aria-hidden="true" />
-      {hasSidebar && <Sidebar title={page.title} headers={page.headers} depth={page.sidebarDepth} href={page.href} />}
+      {hasSidebar && page.sidebar && <Sidebar sidebar={page.sidebar} title={page.title} headers={page.headers} depth={page.sidebarDepth} href={page.href} />}
       {page.layout === 'Home' && <Home page={page} bodyHtml={bodyHtml} />}
       {page.layout === 'NotFound' && <NotFound home={site.home} />}
       {page.layout === 'Layout' && (

@@ -1,18 +1,35 @@
 import type { Heading } from '../compiler/page.js'
 import { labels } from './labels.js'
+import type { SidebarLink, SidebarProps } from './props.js'
+
+interface Props {
+  sidebar: SidebarProps
+  title: string
+  headers: Heading[]
+  depth: number
+  href: string
+}
 
 /**
- * The sidebar built from the page's own headings (theme sidebar 'heading'): one group titled with the page,
- * holding its h2s and, with depth 2, their h3s.
+ * The sidebar: with 'heading' (the theme's default) one group titled with the page, holding its h2s and, at depth
+ * 2, their h3s; with configured items, those links and groups, collapsible groups open when they hold this page.
  */
-export function Sidebar({ title, headers, depth, href }: { title: string; headers: Heading[]; depth: number; href: string }) {
+export function Sidebar({ sidebar, title, headers, depth, href }: Props) {
   return (
     <aside className="sidebar" id="sidebar" aria-label={labels.onThisPage}>
       <nav>
-        <p className="sidebar-heading">
-          <a className="sidebar-item active" href={href} aria-current="page">{title}</a>
-        </p>
-        {depth > 0 && headers.length > 0 && <HeadingList headers={headers} depth={depth} level={1} />}
+        {sidebar.kind === 'heading' ? (
+          <>
+            <p className="sidebar-heading">
+              <a className="sidebar-item active" href={href} aria-current="page">{title}</a>
+            </p>
+            {depth > 0 && headers.length > 0 && <HeadingList headers={headers} depth={depth} level={1} />}
+          </>
+        ) : (
+          <ul className="sidebar-items sidebar-groups">
+            {sidebar.items.map((item) => <Item key={`${item.text}${item.href ?? ''}`} item={item} />)}
+          </ul>
+        )}
       </nav>
     </aside>
   )
@@ -28,5 +45,23 @@ function HeadingList({ headers, depth, level }: { headers: Heading[]; depth: num
         </li>
       ))}
     </ul>
+  )
+}
+
+function Item({ item }: { item: SidebarLink }) {
+  const link = item.href
+    ? <a className={`sidebar-item${item.active ? ' active' : ''}`} href={item.href} aria-current={item.active ? 'page' : undefined}>{item.text}</a>
+    : <span className="sidebar-item sidebar-group-title">{item.text}</span>
+  if (item.children.length === 0) return <li>{link}</li>
+  const children = <ul className="sidebar-items">{item.children.map((c) => <Item key={`${c.text}${c.href ?? ''}`} item={c} />)}</ul>
+  if (!item.collapsible) return <li>{link}{children}</li>
+  return (
+    <li>
+      <details className="sidebar-group" open={item.open}>
+        <summary>{item.text}</summary>
+        {item.href && <p className="sidebar-group-link">{link}</p>}
+        {children}
+      </details>
+    </li>
   )
 }

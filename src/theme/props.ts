@@ -44,6 +44,20 @@ export interface HeroProps {
   actions: HeroAction[]
 }
 
+/** A resolved sidebar entry. */
+export interface SidebarLink {
+  text: string
+  href?: string
+  active: boolean
+  collapsible: boolean
+  /** Collapsible groups: open when they hold the active page. */
+  open: boolean
+  children: SidebarLink[]
+}
+
+/** Which sidebar a page shows: its own headings, configured items, or (undefined) none. */
+export type SidebarProps = { kind: 'heading' } | { kind: 'items'; items: SidebarLink[] }
+
 export interface PageProps {
   layout: LayoutName
   title: string
@@ -51,7 +65,7 @@ export interface PageProps {
   showTitle: boolean
   href: string
   headers: Heading[]
-  sidebar: boolean
+  sidebar?: SidebarProps
   sidebarDepth: number
   navbar: boolean
   pageClass?: string

@@ -1,11 +1,11 @@
 /**
  * Computes the theme's props for one page from the site, its git history and the configuration.
  */
-import type { ResolvedConfig } from '../config.js'
+import type { ResolvedConfig, SidebarItem } from '../config.js'
 import type { GitInfo } from '../git-info.js'
 import type { SitePage } from '../link-site.js'
 import { hrefOf } from '../paths.js'
-import type { LayoutName, PageProps, SiteProps } from '../../theme/props.js'
+import type { LayoutName, PageProps, SidebarLink, SidebarProps, SiteProps } from '../../theme/props.js'
 import { SEARCH_INDEX_FILE } from '../constants.js'
 
 const dateFormat = new Intl.DateTimeFormat('de-CH', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Zurich' })
@@ -61,6 +61,32 @@ export function editLinkOf(config: ResolvedConfig, sitePage: SitePage): string |
   return pattern.replace(':repo', theme.repo.replace(/\/$/, '')).replace(':branch', theme.docsBranch).replace(':path', encodeURI(path))
 }
 
+/**
+ * The sidebar of a page: none when front matter or theme turn it off; its own headings for 'heading'; else the
+ * configured items of the longest path prefix that matches its route — an empty list when none matches (the
+ * render stage reports that once per page).
+ */
+export function sidebarOf(sitePage: SitePage, config: ResolvedConfig): SidebarProps | undefined {
+  const option = config.theme.sidebar
+  if (sitePage.page.frontmatter.sidebar === false || option === false) return undefined
+  if (option === 'heading') return { kind: 'heading' }
+  const route = decodeURI(sitePage.href)
+  const prefix = Object.keys(option).filter((p) => route.startsWith(p)).sort((a, b) => b.length - a.length)[0]
+  if (prefix === undefined) return { kind: 'items', items: [] }
+  const entry = option[prefix]
+  if (entry === 'heading') return { kind: 'heading' }
+  return { kind: 'items', items: entry.map((item) => sidebarLinkOf(item, sitePage.href, config.site.base)) }
+}
+
+function sidebarLinkOf(item: SidebarItem | string, current: string, base: string): SidebarLink {
+  const entry = typeof item === 'string' ? { text: decodeURI(item).replace(/^.*\//, '').replace(/\.html$/, ''), link: item } : item
+  const href = entry.link ? (/^[a-z][a-z\d+.-]*:/i.test(entry.link) ? entry.link : hrefOf(entry.link.startsWith('/') ? base + entry.link.slice(1) : entry.link)) : undefined
+  const children = (entry.children ?? []).map((child) => sidebarLinkOf(child, current, base))
+  const active = href === current
+  const holdsActive = active || children.some((c) => c.active || c.open)
+  return { text: entry.text, href, active, collapsible: entry.collapsible ?? false, open: entry.collapsible ? holdsActive : true, children }
+}
+
 /** Props of one page for its layout. */
 export function createPageProps(sitePage: SitePage, config: ResolvedConfig, git: GitInfo | undefined, assetUrl: AssetUrl): PageProps {
   const { page } = sitePage
@@ -73,7 +99,7 @@ export function createPageProps(sitePage: SitePage, config: ResolvedConfig, git:
     showTitle: !page.hasOwnH1 && page.title !== '',
     href: sitePage.href,
     headers: page.headers,
-    sidebar: fm.sidebar !== false && config.theme.sidebar !== false,
+    sidebar: sidebarOf(sitePage, config),
     sidebarDepth: fm.sidebarDepth ?? config.theme.sidebarDepth,
     navbar: fm.navbar,
     pageClass: fm.pageClass,

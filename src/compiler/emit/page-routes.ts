@@ -59,6 +59,16 @@ export function createRenderJobs(site: Site, options: RenderJobOptions): { jobs:
   }
   const jobs: RenderJob[] = site.pages.map((sitePage) => {
     const page = createPageProps(sitePage, config, options.git.get(sitePage.page.sourcePath), assetUrl)
+    if (page.sidebar?.kind === 'items' && page.sidebar.items.length === 0 && typeof config.theme.sidebar === 'object' && sitePage.page.frontmatter.sidebar !== false) {
+      const configured = config.theme.sidebar
+      if (!Object.keys(configured).some((prefix) => decodeURI(sitePage.href).startsWith(prefix))) {
+        diagnostics.push({
+          severity: 'warning', code: 'missing-sidebar', file: sitePage.page.sourcePath, line: 0, column: 0,
+          message: `${decodeURI(sitePage.href)} is missing sidebar config`,
+          hint: `Add a sidebar for this path to theme.sidebar in wikigen.config.ts, or a catch-all "/": "heading". The page shows an empty sidebar.`,
+        })
+      }
+    }
     if (!(LAYOUTS as readonly string[]).includes(page.layout)) {
       diagnostics.push({
         severity: 'error', code: 'unknown-layout', file: sitePage.page.sourcePath, line: 1, column: 1,
@@ -89,7 +99,7 @@ export function createRenderJobs(site: Site, options: RenderJobOptions): { jobs:
 function notFoundJob(site: Site, common: Pick<DocumentInput, 'site' | 'assets' | 'analytics'>): RenderJob {
   const { config } = site
   const page: PageProps = {
-    layout: 'NotFound', title: '', showTitle: false, href: hrefOf(`${config.site.base}404.html`), headers: [], sidebar: false,
+    layout: 'NotFound', title: '', showTitle: false, href: hrefOf(`${config.site.base}404.html`), headers: [],
     sidebarDepth: 0, navbar: true, contributors: [], changelog: [], backToTop: false, features: [],
   }
   return {

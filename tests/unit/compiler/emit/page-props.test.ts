@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { resolveConfig, type UserConfig } from '../../../../src/compiler/config.js'
+import { createRenderJobs } from '../../../../src/compiler/emit/page-routes.js'
+import { formatDateTime, repoLabelOf, sidebarOf } from '../../../../src/compiler/emit/page-props.js'
+import { linkSite } from '../../../../src/compiler/link-site.js'
+import { compile } from '../page-fixtures.js'
+
+function siteWith(config: UserConfig, pages: Record<string, string> = { 'Odoo/Odoo.md': '## A\n', 'Odoo/Odoo Hosting.md': 'x', 'Team.md': 'y' }) {
+  return linkSite(Object.entries(pages).map(([p, t]) => compile(p, t)), [], resolveConfig(config))
+}
+
+describe('sidebarOf', () => {
+  it('uses the page headings by default and nothing when front matter turns it off', () => {
+    const site = siteWith({}, { 'A.md': '## Eins\n', 'B.md': '---\nsidebar: false\n---\n' })
+    expect(sidebarOf(site.bySlug.get('a')!, site.config)).toEqual({ kind: 'heading' })
+    expect(sidebarOf(site.bySlug.get('b')!, site.config)).toBeUndefined()
+  })
+
+  it('takes configured items of the longest matching path, opening the collapsible group that holds the page', () => {
+    const site = siteWith({ theme: { sidebar: {
+      '/odoo': [{ text: 'Odoo', collapsible: true, children: [{ text: 'Start', link: '/odoo.html' }, '/odoo-hosting.html'] }, { text: 'Team', link: '/team.html' }],
+      '/': 'heading',
+    } } })
+    expect(sidebarOf(site.bySlug.get('odoo-hosting')!, site.config)).toEqual({ kind: 'items', items: [
+      { text: 'Odoo', href: undefined, active: false, collapsible: true, open: true, children: [
+        { text: 'Start', href: '/odoo.html', active: false, collapsible: false, open: true, children: [] },
+        { text: 'odoo-hosting', href: '/odoo-hosting.html', active: true, collapsible: false, open: true, children: [] },
+      ] },
+      { text: 'Team', href: '/team.html', active: false, collapsible: false, open: true, children: [] },
+    ] })
+    expect(sidebarOf(site.bySlug.get('team')!, site.config)).toEqual({ kind: 'heading' })
+  })
+
+  it('warns once for a path without sidebar configuration and shows an empty sidebar', () => {
+    const site = siteWith({ theme: { sidebar: { '/odoo': [{ text: 'Odoo', link: '/odoo.html' }] } } })
+    const { diagnostics, jobs } = createRenderJobs(site, { git: new Map(), assets: { styles: [] } })
+    expect(diagnostics.map((d) => [d.code, d.message])).toEqual([['missing-sidebar', '/team.html is missing sidebar config']])
+    expect(jobs.find((j) => j.file === 'team.html')!.input.page.sidebar).toEqual({ kind: 'items', items: [] })
+  })
+})
+
+describe('page meta helpers', () => {
+  it('formats times for de-CH in Zurich time, whatever the machine zone', () => {
+    expect(formatDateTime(Date.parse('2024-03-14T07:05:00Z'))).toBe('14.03.24, 08:05')
+  })
+
+  it('labels the repository link after its host', () => {
+    expect(['https://github.com/a/b', 'https://git.talwerk.example/a', 'https://gitlab.com/a'].map(repoLabelOf)).toEqual(['GitHub', 'Source', 'GitLab'])
+  })
+
+  it('reports an unknown layout naming it', () => {
+    const site = siteWith({}, { 'A.md': '---\nlayout: Fancy\n---\n' })
+    expect(createRenderJobs(site, { git: new Map(), assets: { styles: [] } }).diagnostics.map((d) => d.message)).toEqual(['Layout "Fancy" does not exist'])
+  })
+})
