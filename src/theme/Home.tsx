@@ -7,7 +7,7 @@ export function Home({ page, bodyHtml }: { page: PageProps; bodyHtml: string }) 
     <main className="home" id="main-content">
       {hero && (
         <header className="hero">
-          {hero.image && <img className="hero-image hero-image-light" src={hero.image} alt={hero.alt} height={hero.height} />}
+          {hero.image && <img className={hero.imageDark ? 'hero-image hero-image-light' : 'hero-image'} src={hero.image} alt={hero.alt} height={hero.height} />}
           {hero.imageDark && <img className="hero-image hero-image-dark" src={hero.imageDark} alt={hero.alt} height={hero.height} />}
           {hero.text !== null && <h1 id="main-title">{hero.text}</h1>}
           {hero.tagline !== null && <p className="description">{hero.tagline}</p>}

@@ -13,8 +13,8 @@ export function Navbar({ site, currentHref }: { site: SiteProps; currentHref: st
         <span className="icon" aria-hidden="true" />
       </button>
       <a className="site-brand" href={site.home}>
-        {site.logo && <img className="logo logo-light" src={site.logo} alt="" width={28} height={28} />}
-        {site.logoDark && <img className="logo logo-dark" src={site.logoDark} alt="" width={28} height={28} />}
+        {site.logo && <img className={site.logoDark ? 'logo logo-light' : 'logo'} src={site.logo} alt="" width={site.logoWidth} height={28} />}
+        {site.logoDark && <img className="logo logo-dark" src={site.logoDark} alt="" width={site.logoWidth} height={28} />}
         <span className="site-name">{site.title}</span>
       </a>
       <div className="navbar-items-wrapper">

@@ -20,6 +20,8 @@ export interface SiteProps {
   navbar: NavbarItem[]
   logo?: string
   logoDark?: string
+  /** Width of the logo at its navbar height of 28 px, so its space is reserved before it loads. */
+  logoWidth?: number
   repo?: { href: string; label: string }
   colorModeSwitch: boolean
   searchIndexHref: string

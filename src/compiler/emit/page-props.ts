@@ -3,6 +3,7 @@
  */
 import type { ResolvedConfig, SidebarItem } from '../config.js'
 import type { GitInfo } from '../git-info.js'
+import type { ImageSize } from '../image-size.js'
 import type { SitePage } from '../link-site.js'
 import { hrefOf } from '../paths.js'
 import type { LayoutName, PageProps, SidebarLink, SidebarProps, SiteProps } from '../../theme/props.js'
@@ -19,8 +20,12 @@ export function formatDateTime(time: number): string {
 export type AssetUrl = (nameOrPath: string) => string
 
 /** Site-wide props, the same for every page. */
-export function createSiteProps(config: ResolvedConfig, assetUrl: AssetUrl): SiteProps {
+export function createSiteProps(config: ResolvedConfig, assetUrl: AssetUrl, imageSize: (nameOrPath: string) => ImageSize | undefined = () => undefined): SiteProps {
   const { site, theme } = config
+  const logoWidth = (name: string | undefined) => {
+    const size = name ? imageSize(name) : undefined
+    return size ? Math.round((size.width * 28) / size.height) : undefined
+  }
   return {
     title: site.title,
     description: site.description,
@@ -29,6 +34,7 @@ export function createSiteProps(config: ResolvedConfig, assetUrl: AssetUrl): Sit
     home: site.base,
     navbar: theme.navbar.map((item) => withBase(item, site.base)),
     logo: theme.logo ? assetUrl(theme.logo) : undefined,
+    logoWidth: logoWidth(theme.logo),
     logoDark: theme.logoDark ? assetUrl(theme.logoDark) : undefined,
     repo: theme.repo ? { href: theme.repo, label: theme.repoLabel ?? repoLabelOf(theme.repo) } : undefined,
     colorModeSwitch: theme.colorModeSwitch,

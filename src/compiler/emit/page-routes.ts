@@ -13,6 +13,7 @@ import { renderDocument, type ClientAssets, type DocumentInput } from './render-
 import { substituteLinks, type BodyLookup } from './substitute.js'
 import { nameKey } from '../resolve-links.js'
 import { posix } from 'node:path'
+import { readImageSize } from '../image-size.js'
 
 export interface RenderJob {
   /** Output file, relative to the output folder. */
@@ -32,6 +33,16 @@ export interface RenderJobOptions {
 
 /** Resolves image names from front matter and config: attachment names, content paths or URLs. */
 export function createAssetUrl(base: string, assets: readonly ContentRef[]): AssetUrl {
+  const find = createAssetFinder(assets)
+  return (value) => {
+    if (/^[a-z][a-z\d+.-]*:/i.test(value)) return value
+    const asset = find(value)
+    return hrefOf(base + (asset ? asset.path : value.replace(/^\//, '')))
+  }
+}
+
+/** Finds the content file an image name or path from front matter or config refers to. */
+function createAssetFinder(assets: readonly ContentRef[]): (value: string) => ContentRef | undefined {
   const byName = new Map<string, ContentRef>()
   for (const asset of assets) {
     byName.set(asset.path.toLowerCase(), asset)
@@ -39,10 +50,8 @@ export function createAssetUrl(base: string, assets: readonly ContentRef[]): Ass
     if (!byName.has(name)) byName.set(name, asset)
   }
   return (value) => {
-    if (/^[a-z][a-z\d+.-]*:/i.test(value)) return value
     const key = value.replace(/^\//, '').replace(/^\[\[|\]\]$/g, '')
-    const asset = byName.get(key.toLowerCase()) ?? byName.get(nameKey(posix.basename(key)))
-    return hrefOf(base + (asset ? asset.path : key))
+    return byName.get(key.toLowerCase()) ?? byName.get(nameKey(posix.basename(key)))
   }
 }
 
@@ -50,7 +59,11 @@ export function createAssetUrl(base: string, assets: readonly ContentRef[]): Ass
 export function createRenderJobs(site: Site, options: RenderJobOptions): { jobs: RenderJob[]; diagnostics: Diagnostic[] } {
   const { config } = site
   const assetUrl = createAssetUrl(config.site.base, site.assets)
-  const siteProps = createSiteProps(config, assetUrl)
+  const findAsset = createAssetFinder(site.assets)
+  const siteProps = createSiteProps(config, assetUrl, (value) => {
+    const asset = findAsset(value)
+    return asset ? readImageSize(asset.absolute) : undefined
+  })
   const diagnostics: Diagnostic[] = []
   const common = {
     site: siteProps,

@@ -1,0 +1,46 @@
+/**
+ * Accessibility: axe-core finds no serious or critical violation on the home page, a content page, the glossary
+ * and the 404 page, in light and dark mode, at desktop and phone width.
+ */
+import { createRequire } from 'node:module'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { DESKTOP, PHONE, launch, openPage } from './browser.js'
+
+const baseUrl = inject('baseUrl')
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+interface Violation {
+  id: string
+  impact: string
+  help: string
+  nodes: { target: string[] }[]
+}
+
+describe.each([
+  ['light', DESKTOP],
+  ['dark', DESKTOP],
+  ['light', PHONE],
+  ['dark', PHONE],
+] as const)('in %s mode at %o', (scheme, viewport) => {
+  it.each(['/', '/odoo-hosting.html', '/glossary.html', '/gibt-es-nicht.html'])('%s has no serious or critical axe violation', async (path) => {
+    const { page } = await openPage(browser, { colorScheme: scheme, viewport })
+    await page.goto(`${baseUrl}${path}`)
+    await page.addScriptTag({ path: axePath })
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe
+      const result = await axe.run(document, { resultTypes: ['violations'] })
+      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }))
+    })
+    expect(violations).toEqual([])
+  })
+})

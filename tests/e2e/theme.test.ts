@@ -1,0 +1,163 @@
+/**
+ * Reader-facing states of the theme (spec §4, §9): colour mode, mobile sidebar, tab groups, copy buttons,
+ * navbar dropdowns, the 404 page.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { DESKTOP, PHONE, keepScreenshot, launch, openPage } from './browser.js'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const storage = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key)
+const theme = (page: Page) => page.locator('html').getAttribute('data-theme')
+
+describe('colour mode', () => {
+  it('follows the system at first and stores "auto"', async () => {
+    const { page } = await openPage(browser, { colorScheme: 'dark' })
+    await page.goto(`${baseUrl}/odoo.html`)
+    expect(await theme(page)).toBe('dark')
+    expect(await storage(page, 'vuepress-color-scheme')).toBe('auto')
+  })
+
+  it('switches with the toggle, remembers the choice, and resets to auto when the choice equals the system', async () => {
+    const { page } = await openPage(browser, { colorScheme: 'light' })
+    await page.goto(`${baseUrl}/odoo.html`)
+    const toggle = page.getByRole('button', { name: 'Farbmodus umschalten' })
+    await toggle.click()
+    expect(await theme(page)).toBe('dark')
+    expect(await storage(page, 'vuepress-color-scheme')).toBe('dark')
+    await page.reload()
+    expect(await theme(page)).toBe('dark') // applied before paint by the head script
+    await keepScreenshot(page, 'odoo-dark-desktop')
+    await page.getByRole('button', { name: 'Farbmodus umschalten' }).click()
+    expect(await theme(page)).toBe('light')
+    expect(await storage(page, 'vuepress-color-scheme')).toBe('auto')
+  })
+
+  it('shows the dark hero image in dark mode only', async () => {
+    const { page } = await openPage(browser, { colorScheme: 'dark' })
+    await page.goto(`${baseUrl}/`)
+    const images = page.getByRole('img', { name: 'Testwiki Logo' })
+    expect(await images.count()).toBeGreaterThan(0)
+    const visible = await images.evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).length)
+    expect(visible).toBe(1)
+  })
+})
+
+describe('sidebar on a phone', () => {
+  const sidebarOpen = (page: Page) => page.locator('.theme-container').evaluate((e) => e.classList.contains('sidebar-open'))
+
+  it('opens with the toggle and closes on a click on the mask', async () => {
+    const { page } = await openPage(browser, { viewport: PHONE, hasTouch: true, isMobile: true })
+    await page.goto(`${baseUrl}/odoo-hosting.html`)
+    const sidebar = page.getByRole('complementary', { name: 'Auf dieser Seite' })
+    expect(await sidebar.isVisible()).toBe(true) // in the DOM, but moved out of view
+    expect(await sidebar.boundingBox().then((b) => (b ? b.x + b.width : 0))).toBeLessThanOrEqual(1)
+    const toggle = page.getByRole('button', { name: 'Seitenleiste umschalten' })
+    await toggle.click()
+    expect(await sidebarOpen(page)).toBe(true)
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    await keepScreenshot(page, 'sidebar-open-phone')
+    await page.mouse.click(PHONE.width - 20, PHONE.height / 2)
+    expect(await sidebarOpen(page)).toBe(false)
+  })
+
+  it('opens on a swipe right from the left edge and closes on a swipe left of more than 40 px', async () => {
+    const { page } = await openPage(browser, { viewport: PHONE, hasTouch: true, isMobile: true })
+    await page.goto(`${baseUrl}/odoo-hosting.html`)
+    const swipe = (from: number, to: number) => page.evaluate(([x0, x1]) => {
+      const touch = (x: number) => new Touch({ identifier: 1, target: document.body, clientX: x, clientY: 300 })
+      document.dispatchEvent(new TouchEvent('touchstart', { changedTouches: [touch(x0)], touches: [touch(x0)] }))
+      document.dispatchEvent(new TouchEvent('touchend', { changedTouches: [touch(x1)], touches: [] }))
+    }, [from, to])
+    await swipe(200, 300) // starts too far from the edge
+    expect(await sidebarOpen(page)).toBe(false)
+    await swipe(20, 120)
+    expect(await sidebarOpen(page)).toBe(true)
+    await swipe(200, 170) // only 30 px
+    expect(await sidebarOpen(page)).toBe(true)
+    await swipe(200, 100)
+    expect(await sidebarOpen(page)).toBe(false)
+  })
+
+  it('hides the navbar links behind the toggle and keeps the page readable', async () => {
+    const { page } = await openPage(browser, { viewport: PHONE })
+    await page.goto(`${baseUrl}/odoo.html`)
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    await keepScreenshot(page, 'odoo-phone-light')
+  })
+})
+
+describe('tab groups', () => {
+  it('switch by click and arrow keys and remember the tab per group id across pages', async () => {
+    const { page } = await openPage(browser)
+    await page.goto(`${baseUrl}/odoo.html`)
+    const macos = page.getByRole('tab', { name: 'macOS' })
+    await macos.click()
+    expect(await macos.getAttribute('aria-selected')).toBe('true')
+    expect(await page.getByText('brew install postgresql').isVisible()).toBe(true)
+    expect(await page.getByText('sudo apt install postgresql').isVisible()).toBe(false)
+    expect(JSON.parse((await storage(page, 'VUEPRESS_TAB_STORE')) ?? '{}')).toEqual({ os: 'macOS' })
+    await macos.press('ArrowRight') // wraps to the first tab
+    expect(await page.getByRole('tab', { name: 'Linux' }).getAttribute('aria-selected')).toBe('true')
+    await page.getByRole('tab', { name: 'macOS' }).click()
+    await page.reload()
+    expect(await page.getByRole('tab', { name: 'macOS' }).getAttribute('aria-selected')).toBe('true')
+  })
+})
+
+describe('copy buttons', () => {
+  it('copy the code and say "Kopiert" for a while', async () => {
+    const { page } = await openPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] })
+    await page.goto(`${baseUrl}/odoo.html`)
+    const button = page.getByRole('button', { name: 'Kopiere den Code.' }).first()
+    await page.getByRole('tab', { name: 'Linux' }).click()
+    await button.click()
+    expect(await button.getAttribute('data-copied')).toBe('Kopiert')
+    await expect.poll(() => button.evaluate((b) => b.classList.contains('copied'))).toBe(true)
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('sudo apt install postgresql')
+    await expect.poll(() => button.evaluate((b) => b.classList.contains('copied')), { timeout: 5000 }).toBe(false)
+  })
+
+  it('are not offered at 419 px or narrower', async () => {
+    const { page } = await openPage(browser, { viewport: { width: 419, height: 800 } })
+    await page.goto(`${baseUrl}/odoo.html`)
+    expect(await page.getByRole('button', { name: 'Kopiere den Code.' }).count()).toBe(0)
+  })
+})
+
+describe('navbar dropdown', () => {
+  it('opens and closes by button and Escape once hydrated, with links inside', async () => {
+    const { page } = await openPage(browser, { viewport: DESKTOP })
+    await page.goto(`${baseUrl}/odoo.html`)
+    await page.locator('html[data-hydrated="true"]').waitFor()
+    const button = page.getByRole('button', { name: 'Mehr' })
+    expect(await button.getAttribute('aria-expanded')).toBe('false')
+    await button.focus()
+    await page.keyboard.press('Enter')
+    expect(await button.getAttribute('aria-expanded')).toBe('true')
+    expect(await page.getByRole('link', { name: 'Odoo', exact: true }).first().isVisible()).toBe(true)
+    await page.keyboard.press('Escape')
+    expect(await button.getAttribute('aria-expanded')).toBe('false')
+  })
+})
+
+describe('404 page', () => {
+  it('shows one of the four messages once the client runs, and a link home', async () => {
+    const { page } = await openPage(browser)
+    await page.goto(`${baseUrl}/gibt-es-nicht`)
+    const message = await page.getByRole('blockquote').textContent()
+    expect(["There's nothing here.", 'How did we get here?', "That's a Four-Oh-Four.", "Looks like we've got some broken links."]).toContain(message)
+    await page.getByRole('link', { name: 'Take me home' }).click()
+    await page.waitForURL(`${baseUrl}/`)
+  })
+})
