@@ -23,6 +23,7 @@ export type DiagnosticCode =
   | 'shallow-clone'
   | 'symlink-loop'
   | 'missing-sidebar'
+  | 'too-deep'
 
 export interface Diagnostic {
   severity: Severity

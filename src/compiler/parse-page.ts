@@ -6,6 +6,8 @@ import { MAX_DIAGRAM_TEXT } from './constants.js'
 import type { Diagnostic } from './diagnostics.js'
 import { readFrontmatter } from './frontmatter.js'
 import { parseMarkdown } from './markdown/parse.js'
+import { guardStructure, MAX_NESTING } from './markdown/guard.js'
+import type { Node } from 'unist'
 import { renderBody } from './markdown/to-hast.js'
 import type { Page } from './page.js'
 import type { SourcePath } from './paths.js'
@@ -42,7 +44,20 @@ export function pageNameOf(path: SourcePath): { name: string; slug: Slug } {
 export function parsePage(source: SourceFile): Page {
   const { frontmatter, body, diagnostics } = readFrontmatter(source.text, source.path)
   diagnostics.unshift(...source.diagnostics)
-  const { tree, problems } = parseMarkdown(body)
+  const guarded = guardStructure(body)
+  if (guarded.cappedLine !== undefined) {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'too-deep',
+      file: source.path,
+      line: guarded.cappedLine,
+      column: 1,
+      message: `Quotes or lists are nested more than ${MAX_NESTING} levels deep`,
+      hint: 'Deeper levels are shown at the deepest allowed one; flatten the structure.',
+    })
+  }
+  const { tree, problems } = parseMarkdown(guarded.text)
+  if (guarded.lineMap) remapLines(tree, guarded.lineMap)
   for (const problem of problems) {
     diagnostics.push({
       severity: 'warning',
@@ -87,5 +102,18 @@ export function parsePage(source: SourceFile): Page {
     hasTabs: rendered.hasTabs,
     contentHash: source.contentHash,
     diagnostics,
+  }
+}
+
+/** Puts the author's line numbers back into a tree parsed from guarded text with inserted lines. */
+function remapLines(node: Node, lineMap: readonly number[]): void {
+  const stack: Node[] = [node]
+  while (stack.length > 0) {
+    const current = stack.pop()!
+    if (current.position) {
+      current.position.start.line = lineMap[current.position.start.line - 1] ?? current.position.start.line
+      current.position.end.line = lineMap[current.position.end.line - 1] ?? current.position.end.line
+    }
+    if ('children' in current) stack.push(...(current.children as Node[]))
   }
 }

@@ -89,5 +89,6 @@ export function legacySlugsOf(name: string): string[] {
     }
   }
   variants.delete(clean)
-  return [...variants].filter((v) => v !== '' && !v.startsWith('/') && !v.includes('//') && !v.endsWith('/'))
+  // '?' and '#' end a URL path and quotes, angle brackets and the like never were in one: such spellings are no URL
+  return [...variants].filter((v) => v !== '' && !v.startsWith('/') && !v.includes('//') && !v.endsWith('/') && !/[?#"<>\\^`{}\u0000-\u001f]/.test(v))
 }
