@@ -93,13 +93,16 @@ export async function run(options: ServeOptions, reporter: Reporter = createRepo
     reporter.err(`  ${reporter.colors.dim('hint:')} run "wikigen build --out ${options.dir}" first.`)
     return 1
   }
+  let server: Server
   try {
-    await startServer(options)
+    server = await startServer(options)
   } catch (error) {
     reporter.err(`${reporter.colors.red('error')}  cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`)
     reporter.err(`  ${reporter.colors.dim('hint:')} choose another port with --port.`)
     return 1
   }
-  reporter.out(`${reporter.colors.green('➜')} ${options.dir} served at ${reporter.colors.cyan(`http://${options.host === '0.0.0.0' ? 'localhost' : options.host}:${options.port}/`)}`)
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : options.port
+  reporter.out(`${reporter.colors.green('➜')} ${options.dir} served at ${reporter.colors.cyan(`http://${options.host === '0.0.0.0' ? 'localhost' : options.host}:${port}/`)}`)
   return new Promise(() => {})
 }

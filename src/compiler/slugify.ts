@@ -18,7 +18,8 @@ const NOT_WORD = /[^\p{L}\p{N}\p{M}]+/gu
  *     '???'                       → 'abschnitt'                  (never empty)
  */
 export function slugifyHeading(text: string): string {
-  const slug = text.normalize('NFC').toLowerCase().replace(QUOTES, '').replace(NOT_WORD, '-').replace(/^-+|-+$/g, '')
+  // NFC again at the end: removing a quote can bring a combining mark next to a letter it now composes with
+  const slug = text.normalize('NFC').toLowerCase().replace(QUOTES, '').replace(NOT_WORD, '-').replace(/^-+|-+$/g, '').normalize('NFC')
   return slug === '' ? 'abschnitt' : slug
 }
 
@@ -64,7 +65,7 @@ export function slugifyPageName(name: string): Slug {
 }
 
 function cleanSeparators(slug: string): string {
-  return slug.replace(/[-_]{2,}/g, (run) => (run.includes('-') ? '-' : '_')).replace(/^[-_.]+|[-_.]+$/g, '')
+  return slug.replace(/[-_]{2,}/g, (run) => (run.includes('-') ? '-' : '_')).replace(/^[-_.]+|[-_.]+$/g, '').normalize('NFC')
 }
 
 const GENDER_MARKER = /([\p{L}])[:*/|_]in(nen)?\b/giu
