@@ -59,9 +59,10 @@ export function createProgram(): Command {
     .option('-d, --dir <dir>', 'built site folder', 'dist')
     .option('-p, --port <port>', 'port', port, 8080)
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
-    .addHelpText('after', '\nExamples:\n  $ wikigen serve\n  $ wikigen serve --dir public --port 3000')
+    .option('--csp', 'send the recommended Content-Security-Policy header')
+    .addHelpText('after', '\nExamples:\n  $ wikigen serve\n  $ wikigen serve --dir public --port 3000\n  $ wikigen serve --csp          # try the site under the policy of docs/SECURITY.md')
     .action(async (opts) => {
-      process.exitCode = await runServe({ dir: opts.dir, port: opts.port, host: opts.host })
+      process.exitCode = await runServe({ dir: opts.dir, port: opts.port, host: opts.host, csp: opts.csp })
     })
 
   program

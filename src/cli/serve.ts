@@ -9,11 +9,14 @@ import { join } from 'node:path'
 import sirv from 'sirv'
 import { ASSETS_DIR } from '../compiler/constants.js'
 import { createReporter, type Reporter } from './output.js'
+import { RECOMMENDED_CSP } from './csp.js'
 
 export interface ServeOptions {
   dir: string
   port: number
   host: string
+  /** Send the recommended Content-Security-Policy header (see docs/SECURITY.md). */
+  csp?: boolean
 }
 
 /** Old path (decoded) → new path (as written), from the build's `_redirects` file. */
@@ -44,7 +47,7 @@ function normalisePath(path: string): string {
 }
 
 /** The request handler of the static server; exported for tests. */
-export function createHandler(dir: string): (req: IncomingMessage, res: ServerResponse) => void {
+export function createHandler(dir: string, options: { csp?: boolean } = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const redirects = readRedirects(dir)
   const notFound = join(dir, '404.html')
   const files = sirv(dir, {
@@ -58,6 +61,7 @@ export function createHandler(dir: string): (req: IncomingMessage, res: ServerRe
     },
   })
   return (req, res) => {
+    if (options.csp) res.setHeader('Content-Security-Policy', RECOMMENDED_CSP)
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end()
       return
@@ -80,7 +84,7 @@ export function createHandler(dir: string): (req: IncomingMessage, res: ServerRe
 
 /** Starts the server; resolves once it listens. */
 export function startServer(options: ServeOptions): Promise<Server> {
-  const server = createServer(createHandler(options.dir))
+  const server = createServer(createHandler(options.dir, { csp: options.csp }))
   return new Promise((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port, options.host, () => resolve(server))

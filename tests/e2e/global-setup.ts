@@ -13,10 +13,13 @@ import { startServer } from '../../src/cli/serve.js'
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
+    /** The same site served with the recommended Content-Security-Policy header. */
+    cspUrl: string
   }
 }
 
 let server: Server | undefined
+let cspServer: Server | undefined
 let dir: string | undefined
 
 export async function setup(project: TestProject) {
@@ -28,9 +31,12 @@ export async function setup(project: TestProject) {
   })
   server = await startServer({ dir: join(dir, 'site'), port: 0, host: '127.0.0.1' })
   project.provide('baseUrl', `http://127.0.0.1:${(server.address() as AddressInfo).port}`)
+  cspServer = await startServer({ dir: join(dir, 'site'), port: 0, host: '127.0.0.1', csp: true })
+  project.provide('cspUrl', `http://127.0.0.1:${(cspServer.address() as AddressInfo).port}`)
 }
 
 export async function teardown() {
   await new Promise((resolve) => server?.close(resolve))
+  await new Promise((resolve) => cspServer?.close(resolve))
   if (dir) rmSync(dir, { recursive: true, force: true })
 }
