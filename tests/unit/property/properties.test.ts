@@ -73,14 +73,14 @@ describe('wikilink tokenizer', () => {
 describe('search matcher', () => {
   const entry = fc.record({
     title: text,
-    headers: fc.array(fc.record({ level: fc.constant(2), title: text, slug: fc.string({ maxLength: 10 }), link: fc.constant(''), children: fc.constant([]) }), { maxLength: 4 }),
+    headers: fc.array(fc.record({ level: fc.constant(2), title: text, slug: fc.string({ maxLength: 10 }), link: fc.constant(''), children: fc.constant([] as SearchIndexEntry['headers']) }), { maxLength: 4 }),
     path: fc.string({ maxLength: 10 }).map((s) => `/${encodeURIComponent(s)}.html`),
     pathLocale: fc.constantFrom('/', '/en/'),
     extraFields: fc.constant([] as string[]),
   })
 
   it('never throws, never returns more than 10, and only links that are in the index', () => {
-    fc.assert(fc.property(fc.array(entry, { maxLength: 40 }), text, (index: SearchIndexEntry[], query) => {
+    fc.assert(fc.property(fc.array(entry, { maxLength: 40 }), text, (index, query) => {
       const suggestions = searchSuggestions(index, query)
       expect(suggestions.length).toBeLessThanOrEqual(10)
       const links = new Set(index.filter((e) => e.pathLocale === '/').flatMap((e) => [e.path, ...e.headers.map((h) => `${e.path}#${h.slug}`)]))
