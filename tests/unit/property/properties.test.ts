@@ -49,7 +49,7 @@ describe('slug functions', () => {
       expect(legacy).not.toContain(slugifyPageName(name))
       for (const v of legacy) expect(v).not.toMatch(/[?#]/)
     }), { numRuns: RUNS })
-  })
+  }, Math.max(60_000, RUNS * 60))
 })
 
 describe('wikilink tokenizer', () => {
@@ -67,7 +67,7 @@ describe('wikilink tokenizer', () => {
       }
       visit(tree as never)
     }), { numRuns: RUNS })
-  })
+  }, Math.max(60_000, RUNS * 60))
 })
 
 describe('search matcher', () => {
@@ -86,7 +86,7 @@ describe('search matcher', () => {
       const links = new Set(index.filter((e) => e.pathLocale === '/').flatMap((e) => [e.path, ...e.headers.map((h) => `${e.path}#${h.slug}`)]))
       for (const s of suggestions) expect(links.has(s.link)).toBe(true)
     }), { numRuns: RUNS })
-  })
+  }, Math.max(60_000, RUNS * 60))
 })
 
 describe('the whole page compiler', () => {
@@ -105,5 +105,5 @@ describe('the whole page compiler', () => {
       for (const [, index] of page.html.matchAll(/\uE000(\d+)\uE001/g)) expect(Number(index)).toBeLessThan(page.links.length)
       expect(page.html.replace(/\uE000\d+\uE001/g, '')).not.toMatch(/[\uE000\uE001]/)
     }), { numRuns: RUNS })
-  })
+  }, Math.max(60_000, RUNS * 60))
 })
