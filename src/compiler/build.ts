@@ -4,10 +4,11 @@
  *     discoverContent ─▶ compile (workers: read, parse, cache) ─▶ linkSite ─▶ render (workers: write routes)
  *                                                                        └─▶ emitters ─▶ staging ─▶ swap into out
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { availableParallelism, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { resolveConfig, type ResolvedConfig, type UserConfig } from './config.js'
 import { ASSETS_DIR } from './constants.js'
 import { sortDiagnostics, type Diagnostic } from './diagnostics.js'
@@ -19,7 +20,8 @@ import { searchIndex } from './emit/search-index.js'
 import { createSitemap } from './emit/sitemap.js'
 import { readGitInfo, type GitInfoResult } from './git-info.js'
 import { linkSite, type Site } from './link-site.js'
-import { discoverContent, type ContentFiles, type ContentRef } from './load.js'
+import { discoverContent, readSource, type ContentFiles, type ContentRef } from './load.js'
+import type { SourceFile } from './parse-page.js'
 import type { PageMeta } from './resolve-links.js'
 import { createPool, type TaskPool } from './workers/pool.js'
 import { createStaging, discardStaging, swapInOutput, writeFiles } from './write-output.js'
@@ -64,6 +66,9 @@ export interface BuildResult {
   diagnostics: Diagnostic[]
   pages: number
   cachedPages: number
+  /** Routes rendered in this build, and routes taken unchanged from the previous output. */
+  renderedPages: number
+  reusedPages: number
   bytes: number
   durationMs: number
 }
@@ -110,7 +115,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const { jobs, diagnostics: jobDiagnostics } = createRenderJobs(site, { git: git.byPath, assets: client.assets, dev: options.dev })
       diagnostics.push(...jobDiagnostics, ...git.diagnostics)
 
-      let bytes = await renderAll(jobs, staging, pool, options)
+      const render = await renderAll(jobs, staging, pool, options, cacheDirOf(options))
+      let bytes = render.bytes
       const files: OutputFile[] = [
         ...searchIndex.emit(site),
         ...redirects.emit(site),
@@ -120,15 +126,26 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       ]
       bytes += await writeFiles(staging, files)
       await swapInOutput(staging, options.out)
+      const cacheDir = cacheDirOf(options)
+      if (cacheDir) writeFileSync(renderStateFile(cacheDir), JSON.stringify(render.state))
       return {
         site, compiled, content, git, client, config, diagnostics: sortDiagnostics(diagnostics), pages: site.pages.length, cachedPages, bytes,
-        durationMs: now() - started,
+        renderedPages: render.rendered, reusedPages: render.reused, durationMs: now() - started,
       }
     } catch (error) {
       await discardStaging(staging)
       throw error
     }
   })
+}
+
+/** An explicit worker count (CLI --workers) uses the workers for any amount of work. */
+function forcesWorkers(options: CheckOptions): boolean {
+  return options.workers !== undefined && options.workers > 0
+}
+
+function cacheDirOf(options: CheckOptions): string | undefined {
+  return options.cacheDir || undefined
 }
 
 /** Runs `work` with a task pool sized for `pages` pages, and always closes it. */
@@ -153,32 +170,126 @@ async function compileAndLink(content: ContentFiles, config: ResolvedConfig, poo
   return { site, diagnostics, cachedPages: compiled.cached, compiled: compiled.pages }
 }
 
+/** Work below this size per batch runs on the main thread: starting workers would cost more than it saves. */
+const PARALLEL_THRESHOLD = 8
+const READ_AHEAD = 4
+
+/**
+ * Reads every source (main thread: cheap), takes unchanged pages from the cache, and sends the rest to the
+ * workers batch by batch, with a bounded number of batches in flight so texts stream through.
+ */
 async function compileAll(refs: ContentRef[], pool: TaskPool, options: CheckOptions, diagnostics: Diagnostic[]) {
   const pages: PageMeta[] = []
   let cached = 0
   let done = 0
-  const batches = chunk(refs, COMPILE_BATCH)
-  await Promise.all(batches.map(async (batch) => {
-    const result = await pool.run({ type: 'compile', refs: batch, salt: options.cacheSalt ?? '' })
-    pages.push(...result.pages)
-    diagnostics.push(...result.diagnostics)
-    cached += result.cached
-    done += batch.length
+  const inFlight = new Set<Promise<void>>()
+  for (const batch of chunk(refs, COMPILE_BATCH)) {
+    const sources = await Promise.all(batch.map((ref) => readSource(ref, options.cacheSalt ?? '').catch((error: Error) => {
+      diagnostics.push({
+        severity: 'error', code: 'unreadable-file', file: ref.path, line: 0, column: 0,
+        message: `File cannot be read: ${error.message}`, hint: 'Check that the file exists and is readable.',
+      })
+      return undefined
+    })))
+    const misses: SourceFile[] = []
+    for (const source of sources) {
+      if (!source) continue
+      if (source.diagnostics.some((d) => d.code === 'unreadable-file')) {
+        diagnostics.push(...source.diagnostics)
+        continue
+      }
+      const meta = pool.store.meta(source.contentHash)
+      if (meta) {
+        pages.push(meta)
+        cached++
+      } else misses.push(source)
+    }
+    done += batch.length - misses.length
     options.onProgress?.('compile', done, refs.length)
-  }))
+    if (misses.length === 0) continue
+    const task = pool.run({ type: 'compile', sources: misses }, forcesWorkers(options) || misses.length >= PARALLEL_THRESHOLD).then((result) => {
+      pages.push(...result.pages)
+      done += misses.length
+      options.onProgress?.('compile', done, refs.length)
+    })
+    inFlight.add(task)
+    void task.finally(() => inFlight.delete(task))
+    if (inFlight.size >= READ_AHEAD) await Promise.race(inFlight)
+  }
+  await Promise.all(inFlight)
   return { pages, cached }
 }
 
-async function renderAll(jobs: RenderJob[], outDir: string, pool: TaskPool, options: BuildOptions): Promise<number> {
+/** Fingerprints of the routes of the last build written to an output folder (kept in the cache folder). */
+interface RenderState {
+  out: string
+  files: Record<string, string>
+}
+
+function renderStateFile(cacheDir: string): string {
+  return join(cacheDir, 'render-state.json')
+}
+
+function readRenderState(cacheDir: string | undefined, out: string): RenderState['files'] | undefined {
+  if (!cacheDir || !existsSync(renderStateFile(cacheDir))) return undefined
+  try {
+    const state = JSON.parse(readFileSync(renderStateFile(cacheDir), 'utf8')) as RenderState
+    return state.out === resolve(out) ? state.files : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** What a route's HTML depends on: equal fingerprints mean equal bytes. */
+function fingerprintOf(job: RenderJob, salt: string): string {
+  return createHash('sha1').update(salt).update(JSON.stringify([job.file, job.bodyHash, job.resolved, job.input])).digest('base64')
+}
+
+/**
+ * Renders the routes into the staging folder. With a cache, a route whose fingerprint equals the one it had in the
+ * previous build of the same output folder is hard-linked from there instead of rendered again.
+ */
+async function renderAll(jobs: RenderJob[], staging: string, pool: TaskPool, options: BuildOptions, cacheDir: string | undefined) {
+  const previous = readRenderState(cacheDir, options.out)
+  const state: RenderState = { out: resolve(options.out), files: {} }
+  const toRender: RenderJob[] = []
+  let reused = 0
+  for (const job of jobs) {
+    if (!cacheDir) {
+      toRender.push(job)
+      continue
+    }
+    const fingerprint = fingerprintOf(job, options.cacheSalt ?? '')
+    state.files[job.file] = fingerprint
+    if (previous?.[job.file] === fingerprint && reuseFile(join(options.out, job.file), join(staging, job.file))) reused++
+    else toRender.push(job)
+  }
   let bytes = 0
-  let done = 0
-  await Promise.all(chunk(jobs, RENDER_BATCH).map(async (batch) => {
-    const result = await pool.run({ type: 'render', jobs: batch, outDir })
+  let done = reused
+  options.onProgress?.('render', done, jobs.length)
+  const parallel = forcesWorkers(options) || toRender.length >= PARALLEL_THRESHOLD * 4
+  await Promise.all(chunk(toRender, RENDER_BATCH).map(async (batch) => {
+    const result = await pool.run({ type: 'render', jobs: batch, outDir: staging }, parallel)
     bytes += result.bytes
     done += batch.length
     options.onProgress?.('render', done, jobs.length)
   }))
-  return bytes
+  return { bytes, rendered: toRender.length, reused, state }
+}
+
+/** Hard-links (or copies, across file systems) a file of the previous output into the staging folder. */
+function reuseFile(from: string, to: string): boolean {
+  try {
+    mkdirSync(dirname(to), { recursive: true })
+    try {
+      linkSync(from, to)
+    } catch {
+      copyFileSync(from, to)
+    }
+    return true
+  } catch {
+    return false
+  }
 }
 
 function chunk<T>(items: readonly T[], size: number): T[][] {

@@ -1,16 +1,18 @@
 /**
  * Where compiled pages live between the compile and render phases, keyed by content hash.
  *
- * The disk store is also the build cache: a page whose file did not change is read back instead of parsed,
- * and its body never has to sit in the main thread's memory. The memory store serves in-process builds.
+ * The disk store is also the build cache: a page whose file did not change is read back instead of parsed.
+ * Metadata and body are separate files, so linking a site reads only the small metadata, and a body is read
+ * only when its page is rendered. The memory store serves builds without a cache.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from './page.js'
+import type { PageMeta } from './resolve-links.js'
 
 export interface PageStore {
-  /** The compiled page with this content hash, if stored. */
-  get(contentHash: string): Page | undefined
+  /** The metadata of the compiled page with this content hash, if stored. */
+  meta(contentHash: string): PageMeta | undefined
   put(page: Page): void
   /** Body HTML of a stored page; throws if it is missing (a bug: every rendered page was compiled first). */
   body(contentHash: string): string
@@ -19,7 +21,12 @@ export interface PageStore {
 export function createMemoryStore(): PageStore {
   const pages = new Map<string, Page>()
   return {
-    get: (hash) => pages.get(hash),
+    meta(hash) {
+      const page = pages.get(hash)
+      if (!page) return undefined
+      const { html: _html, ...meta } = page
+      return meta
+    },
     put: (page) => void pages.set(page.contentHash, page),
     body(hash) {
       const page = pages.get(hash)
@@ -30,27 +37,35 @@ export function createMemoryStore(): PageStore {
 }
 
 export function createDiskStore(dir: string): PageStore {
-  const fileOf = (hash: string) => join(dir, hash.slice(0, 2), `${hash}.json`)
-  const read = (hash: string): Page | undefined => {
-    try {
-      return JSON.parse(readFileSync(fileOf(hash), 'utf8')) as Page
-    } catch {
-      return undefined
-    }
+  const fileOf = (hash: string, extension: 'json' | 'html') => join(dir, hash.slice(0, 2), `${hash}.${extension}`)
+  const write = (file: string, text: string) => {
+    const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`
+    writeFileSync(temp, text)
+    renameSync(temp, file)
   }
   return {
-    get: read,
+    meta(hash) {
+      const file = fileOf(hash, 'json')
+      if (!existsSync(file) || !existsSync(fileOf(hash, 'html'))) return undefined
+      try {
+        return JSON.parse(readFileSync(file, 'utf8')) as PageMeta
+      } catch {
+        return undefined // a torn or foreign file: compile again
+      }
+    },
     put(page) {
-      const file = fileOf(page.contentHash)
       mkdirSync(join(dir, page.contentHash.slice(0, 2)), { recursive: true })
-      const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`
-      writeFileSync(temp, JSON.stringify(page))
-      renameSync(temp, file)
+      const { html, ...meta } = page
+      // body first: a metadata file is only ever there with its body
+      write(fileOf(page.contentHash, 'html'), html)
+      write(fileOf(page.contentHash, 'json'), JSON.stringify(meta))
     },
     body(hash) {
-      const page = read(hash)
-      if (!page) throw new Error(`Page ${hash} is missing from the build cache`)
-      return page.html
+      try {
+        return readFileSync(fileOf(hash, 'html'), 'utf8')
+      } catch {
+        throw new Error(`Page ${hash} is missing from the build cache`)
+      }
     },
   }
 }

@@ -1,14 +1,16 @@
 /**
- * Runs build tasks on worker threads, or inline when there are none (tests, tiny sites).
+ * Runs build tasks on worker threads, or inline. Workers start only when a phase has enough work to pay for
+ * their start-up, so a warm rebuild with one changed page never starts one.
  */
 import { Worker } from 'node:worker_threads'
 import { createTaskRunner, type CompileResult, type RenderResult, type Task } from './tasks.js'
 import type { PageStore } from '../page-store.js'
 
 export interface TaskPool {
-  run(task: Extract<Task, { type: 'compile' }>): Promise<CompileResult>
-  run(task: Extract<Task, { type: 'render' }>): Promise<RenderResult>
-  /** The page store the main thread can read too (the same folder the workers write). */
+  /** Runs a task on a worker when `parallel` (and workers are configured), else on the main thread. */
+  run(task: Extract<Task, { type: 'compile' }>, parallel: boolean): Promise<CompileResult>
+  run(task: Extract<Task, { type: 'render' }>, parallel: boolean): Promise<RenderResult>
+  /** The page store the main thread uses (the same folder the workers write). */
   store: PageStore
   close(): Promise<void>
 }
@@ -23,36 +25,41 @@ export interface PoolOptions {
 }
 
 export function createPool(options: PoolOptions): TaskPool {
-  if (options.size === 0 || !options.workerFile || !options.cacheDir) {
-    const runner = createTaskRunner(options.cacheDir)
-    return { run: runner.run as TaskPool['run'], store: runner.store, close: async () => {} }
-  }
   const inline = createTaskRunner(options.cacheDir)
+  const canUseWorkers = options.size > 0 && Boolean(options.workerFile) && Boolean(options.cacheDir)
   const idle: Worker[] = []
+  const workers: Worker[] = []
   const queue: { task: Task; resolve(value: unknown): void; reject(error: Error): void }[] = []
   const pending = new Map<number, { worker: Worker; resolve(value: unknown): void; reject(error: Error): void }>()
   let nextId = 0
-  const workers = Array.from({ length: options.size }, () => {
-    const worker = new Worker(options.workerFile!, { workerData: { cacheDir: options.cacheDir } })
-    worker.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: string }) => {
-      const job = pending.get(id)!
-      pending.delete(id)
-      if (error) job.reject(new Error(`Build worker failed: ${error}`))
-      else job.resolve(result)
-      idle.push(worker)
-      pump()
-    })
-    worker.on('error', (error: Error) => {
-      for (const [id, job] of pending) {
-        if (job.worker === worker) {
-          pending.delete(id)
-          job.reject(error)
+
+  const start = () => {
+    for (let i = 0; i < options.size; i++) {
+      const worker = new Worker(options.workerFile!, {
+        workerData: { cacheDir: options.cacheDir },
+        // a larger young generation: parsing allocates many short-lived objects
+        resourceLimits: { maxYoungGenerationSizeMb: 48 },
+      })
+      worker.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: string }) => {
+        const job = pending.get(id)!
+        pending.delete(id)
+        if (error) job.reject(new Error(`Build worker failed: ${error}`))
+        else job.resolve(result)
+        idle.push(worker)
+        pump()
+      })
+      worker.on('error', (error: Error) => {
+        for (const [id, job] of pending) {
+          if (job.worker === worker) {
+            pending.delete(id)
+            job.reject(error)
+          }
         }
-      }
-    })
-    idle.push(worker)
-    return worker
-  })
+      })
+      workers.push(worker)
+      idle.push(worker)
+    }
+  }
   const pump = () => {
     while (idle.length > 0 && queue.length > 0) {
       const worker = idle.pop()!
@@ -63,11 +70,14 @@ export function createPool(options: PoolOptions): TaskPool {
     }
   }
   return {
-    run: ((task: Task) =>
-      new Promise((resolve, reject) => {
+    run: ((task: Task, parallel: boolean) => {
+      if (!parallel || !canUseWorkers) return inline.run(task)
+      if (workers.length === 0) start()
+      return new Promise((resolve, reject) => {
         queue.push({ task, resolve, reject: reject as (error: Error) => void })
         pump()
-      })) as TaskPool['run'],
+      })
+    }) as TaskPool['run'],
     store: inline.store,
     async close() {
       await Promise.all(workers.map((w) => w.terminate()))

@@ -1,75 +1,50 @@
 /**
- * The work a build spreads over threads: compiling batches of content files and rendering batches of routes.
- * The same functions run inside worker threads and, for small sites and tests, on the main thread.
+ * The work a build spreads over threads: compiling batches of read source files and rendering batches of routes.
+ * The same functions run inside worker threads and, for small amounts of work, on the main thread.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { readSource, type ContentRef } from '../load.js'
-import { parsePage } from '../parse-page.js'
-import type { Diagnostic } from '../diagnostics.js'
-import { createDiskStore, createMemoryStore, type PageStore } from '../page-store.js'
-import type { PageMeta } from '../resolve-links.js'
 import { renderJob, type RenderJob } from '../emit/page-routes.js'
+import { createDiskStore, createMemoryStore, type PageStore } from '../page-store.js'
+import { parsePage, type SourceFile } from '../parse-page.js'
+import type { PageMeta } from '../resolve-links.js'
 
 export type Task =
-  | { type: 'compile'; refs: ContentRef[]; salt: string }
+  | { type: 'compile'; sources: SourceFile[] }
   | { type: 'render'; jobs: RenderJob[]; outDir: string }
 
 export interface CompileResult {
   pages: PageMeta[]
-  /** Files that could not be read at all. */
-  diagnostics: Diagnostic[]
-  cached: number
 }
 
 export interface RenderResult {
   bytes: number
-  /** Size of each written file, by output path. */
-  sizes: Record<string, number>
 }
 
-/** Where a task runner keeps compiled pages: on disk when `cacheDir` is set, else in memory. */
+/** A task runner over a page store: on disk when `cacheDir` is set, else in memory. */
 export function createTaskRunner(cacheDir: string | undefined): { run(task: Task): Promise<CompileResult | RenderResult>; store: PageStore } {
   const store = cacheDir ? createDiskStore(cacheDir) : createMemoryStore()
   return {
     store,
     async run(task) {
-      return task.type === 'compile' ? compileBatch(task.refs, task.salt, store) : renderBatch(task.jobs, task.outDir, store)
+      return task.type === 'compile' ? compileBatch(task.sources, store) : renderBatch(task.jobs, task.outDir, store)
     },
   }
 }
 
-async function compileBatch(refs: ContentRef[], salt: string, store: PageStore): Promise<CompileResult> {
-  const result: CompileResult = { pages: [], diagnostics: [], cached: 0 }
-  for (const ref of refs) {
-    let source
-    try {
-      source = await readSource(ref, salt)
-    } catch (error) {
-      result.diagnostics.push({
-        severity: 'error', code: 'unreadable-file', file: ref.path, line: 0, column: 0,
-        message: `File cannot be read: ${(error as Error).message}`, hint: 'Check that the file exists and is readable.',
-      })
-      continue
-    }
-    let page = store.get(source.contentHash)
-    if (page) result.cached++
-    else {
-      page = parsePage(source)
-      store.put(page)
-    }
-    if (source.text === '' && source.diagnostics.some((d) => d.code === 'unreadable-file')) {
-      result.diagnostics.push(...source.diagnostics)
-      continue
-    }
+function compileBatch(sources: SourceFile[], store: PageStore): CompileResult {
+  const pages: PageMeta[] = []
+  for (const source of sources) {
+    const page = parsePage(source)
+    store.put(page)
     const { html: _html, ...meta } = page
-    result.pages.push(meta)
+    pages.push(meta)
   }
-  return result
+  return { pages }
 }
 
 function renderBatch(jobs: RenderJob[], outDir: string, store: PageStore): RenderResult {
-  const result: RenderResult = { bytes: 0, sizes: {} }
+  let bytes = 0
   const made = new Set<string>()
   for (const job of jobs) {
     const html = renderJob(job, (hash) => store.body(hash))
@@ -80,9 +55,7 @@ function renderBatch(jobs: RenderJob[], outDir: string, store: PageStore): Rende
       made.add(folder)
     }
     writeFileSync(file, html)
-    const size = Buffer.byteLength(html)
-    result.bytes += size
-    result.sizes[job.file] = size
+    bytes += Buffer.byteLength(html)
   }
-  return result
+  return { bytes }
 }

@@ -1,0 +1,37 @@
+/**
+ * The build cache: a second build of an unchanged site parses nothing and renders nothing; one changed page is
+ * parsed alone, and only the routes whose HTML depends on it are rendered again.
+ */
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { build } from '../../src/compiler/build.js'
+import { tempDir } from './helpers.js'
+
+describe('warm builds', () => {
+  it('reuse unchanged pages and re-render only what a change affects', async () => {
+    const work = tempDir()
+    const root = join(work, 'wiki')
+    mkdirSync(root)
+    writeFileSync(join(root, 'index.md'), '# Start\n\n[[Ziel]]\n')
+    writeFileSync(join(root, 'Ziel.md'), '## Abschnitt\n\nAlt.\n')
+    writeFileSync(join(root, 'Verweis.md'), '[[Ziel#Abschnitt]]\n')
+    for (let i = 0; i < 20; i++) writeFileSync(join(root, `Seite ${i}.md`), `Text ${i}.\n`)
+    const options = { root, out: join(work, 'site'), cacheDir: join(work, 'cache') }
+
+    const cold = await build(options)
+    expect([cold.cachedPages, cold.renderedPages, cold.reusedPages]).toEqual([0, 24, 0])
+
+    const unchanged = await build(options)
+    expect([unchanged.cachedPages, unchanged.renderedPages, unchanged.reusedPages]).toEqual([23, 0, 24])
+
+    // a new heading name: the page itself and the page linking to the old heading change
+    writeFileSync(join(root, 'Ziel.md'), '## Neuer Abschnitt\n\nNeu.\n')
+    const warm = await build(options)
+    expect(warm.cachedPages).toBe(22)
+    expect(warm.renderedPages).toBe(2) // ziel.html and verweis.html; the 404 page and the rest are reused
+    expect(readFileSync(join(options.out, 'ziel.html'), 'utf8')).toContain('Neu.')
+    expect(readFileSync(join(options.out, 'seite-3.html'), 'utf8')).toContain('Text 3.')
+    expect(warm.diagnostics.map((d) => d.code)).toEqual(['dead-anchor'])
+  })
+})
