@@ -12,13 +12,14 @@ import { mount as notFound } from './not-found.js'
 import { mount as pageNavKeys } from './page-nav-keys.js'
 import { mount as router } from './router.js'
 import { mount as scrollSpy } from './scroll-spy.js'
+import { mount as searchHotkeys } from './search-hotkeys.js'
 import { mount as sidebar } from './sidebar.js'
 import { mount as tabs } from './tabs.js'
 import { mount as zoom } from './zoom.js'
 
 type Mount = (root: HTMLElement) => () => void
 
-const modules: Mount[] = [islands, colorMode, sidebar, tabs, copyCode, notFound, router, backToTop, scrollSpy, pageNavKeys, zoom, diagrams]
+const modules: Mount[] = [islands, searchHotkeys, colorMode, sidebar, tabs, copyCode, notFound, router, backToTop, scrollSpy, pageNavKeys, zoom, diagrams]
 let cleanups: (() => void)[] = []
 
 function mountAll(): void {

@@ -7,6 +7,7 @@
  * so the dev server can show them.
  */
 import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { build, type BuildOptions, type BuildResult } from './build.js'
@@ -103,9 +104,12 @@ export async function createDevSession(options: DevOptions): Promise<DevSession>
     async update(changes) {
       const started = Date.now()
       const diagnostics: Diagnostic[] = []
-      for (const change of dedupe(changes)) {
-        const path = toSourcePath(change.path)
-        const absolute = join(options.root, change.path)
+      for (const event of dedupe(changes)) {
+        const path = toSourcePath(event.path)
+        const absolute = join(options.root, event.path)
+        // the file system, not the event, says what happened: bursts of writes, renames and deletions can reach
+        // the watcher out of order or merged, and the latest state must win
+        const change: FileChange = { ...event, kind: existsSync(absolute) ? 'change' : 'unlink' }
         if (!/\.md$/i.test(path)) {
           if (change.kind === 'unlink') {
             assets.delete(path)

@@ -59,7 +59,9 @@ export interface Site {
 export function linkSite(compiled: readonly PageMeta[], assets: readonly ContentRef[], config: ResolvedConfig): Site {
   const base = config.site.base
   const diagnostics: Diagnostic[] = []
-  const pages = keepUniqueSlugs([...compiled].sort(bySitePath), diagnostics)
+  // the home page is titled as the wiki unless it names itself (spec §2.1)
+  const titled = compiled.map((page) => (page.slug === '' && page.title === '' ? { ...page, title: config.site.title } : page))
+  const pages = keepUniqueSlugs(titled.sort(bySitePath), diagnostics)
   pages.sort((a, b) => (a.slug === '' ? -1 : b.slug === '' ? 1 : 0))
   const index = createLinkIndex(pages, assets, base)
   const hrefOfPage = (page: PageMeta) => hrefOf(routePathOf(page.slug, base))

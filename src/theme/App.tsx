@@ -20,7 +20,7 @@ export function App({ site, page, bodyHtml }: AppProps) {
   const hasSidebar = page.layout === 'Layout' && page.sidebar !== undefined
   const classes = ['theme-container', page.pageClass, hasSidebar ? undefined : 'no-sidebar', page.navbar ? undefined : 'no-navbar']
   return (
-    <div className={classes.filter(Boolean).join(' ')}>
+    <div className={classes.filter(Boolean).join(' ')} data-back-to-top={page.backToTop ? undefined : 'false'}>
       <a className="skip-link sr-only" href="#main-content">{labels.skipToContent}</a>
       {page.navbar && <Navbar site={site} currentHref={page.href} />}
       <div className="sidebar-mask" aria-hidden="true" />

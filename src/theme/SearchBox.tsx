@@ -1,29 +1,171 @@
+import { useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react'
+import { getLoadedSearchIndex, loadSearchIndex } from '../client/search-index.js'
+import { MAX_SUGGESTIONS } from '../compiler/constants.js'
+import { SearchSuggestion, suggestionLabel } from './SearchSuggestion.js'
 import { labels } from './labels.js'
+import { createComboboxState, highlightedIn, reduceCombobox } from './search/combobox.js'
+import { isSearchHotkey } from './search/hotkeys.js'
+import { searchSuggestions, type SearchIndexEntry } from './search/match.js'
 
+/** The island's props, serialised into the page by <Island>. */
 export interface SearchBoxProps {
   /** URL of the search index (fetched on first focus). */
   indexHref: string
-  /** Base path, for locale matching. */
+  /** The locale whose pages are searched (pathLocale of the index entries); '/' for this single-locale site. */
   locale: string
 }
 
-/** The search box island (spec §4, §5, §9). Behaviour: see src/theme/search/match.ts for matching. */
-export function SearchBox({ indexHref }: SearchBoxProps) {
+/** The id of the input: the island reads what was typed into the server-rendered input before it hydrated. */
+const INPUT_ID = 'search-input'
+/** The id of the list; one search box per page. Not useId: islands hydrate apart from the server's tree. */
+const LIST_ID = 'search-suggestions'
+const optionId = (index: number) => `${LIST_ID}-${index}`
+
+/**
+ * The search box island (spec §4 'Search box', §5, §9; reference S9–S11), a WAI-ARIA combobox with a listbox.
+ *
+ * - 's' or '/' anywhere focuses it (search/hotkeys.ts). The first focus fetches the index (client/search-index.ts).
+ * - Up to 10 suggestions from searchSuggestions, the matcher `wikigen search` uses too, in index order; shown
+ *   only while the input has focus and there are some. The first is highlighted; ArrowDown/ArrowUp move the
+ *   highlight and wrap; the pointer highlights what it hovers and nothing once it leaves the list. Typing puts
+ *   the highlight back on the first suggestion (search/combobox.ts says why this differs from the reference).
+ * - Enter, or pressing the mouse button on a suggestion, opens it by clicking its real link, so the client router
+ *   takes it when there is one and the browser follows it otherwise. Then the query clears.
+ * - Server-rendered, the input works before React arrives; hydrating keeps what the reader typed and the focus.
+ */
+export function SearchBox({ indexHref, locale }: SearchBoxProps) {
+  const [typed] = useState(readInputBeforeHydration)
+  const [state, dispatch] = useReducer(reduceCombobox, typed.value, createComboboxState)
+  const [focused, setFocused] = useState(typed.focused)
+  const index = useSearchIndex(indexHref, focused)
+  const inputRef = useRef<HTMLInputElement>(null)
+  const listRef = useRef<HTMLUListElement>(null)
+  useSearchHotkeys(inputRef)
+
+  const suggestions = useMemo(() => (index ? searchSuggestions(index, state.query, { max: MAX_SUGGESTIONS, locale }) : []), [index, state.query, locale])
+  const shown = focused && suggestions.length > 0
+  const highlighted = shown ? highlightedIn(state.highlight, suggestions.length) : undefined
+
+  /**
+   * Opens suggestion `i` by clicking its link: the router takes the click when there is one, the browser follows
+   * it otherwise. The highlight may point past the list or at none, so `i` is checked.
+   */
+  function open(i: number | undefined): void {
+    if (i === undefined) return
+    listRef.current?.querySelector<HTMLAnchorElement>(`#${optionId(i)}`)?.click()
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>): void {
+    if (!shown || event.nativeEvent.isComposing) return
+    if (event.key === 'ArrowDown') dispatch({ type: 'next', count: suggestions.length })
+    else if (event.key === 'ArrowUp') dispatch({ type: 'previous', count: suggestions.length })
+    else if (event.key === 'Enter') open(highlighted)
+    else return
+    event.preventDefault()
+  }
+
+  function onSuggestionMouseDown(event: MouseEvent<HTMLAnchorElement>, i: number): void {
+    // as in the reference, the pick happens on mousedown; the list is gone (query cleared, input blurred) before
+    // the button comes up, so the click that follows cannot open the page twice. Other buttons and modified
+    // clicks keep the link's own behaviour (new tab, new window).
+    if (isPlainClick(event)) open(i)
+  }
+
+  function onSuggestionClick(event: MouseEvent<HTMLAnchorElement>): void {
+    // whatever activated the link (Enter, a mouse press, assistive technology), the box starts over
+    if (isPlainClick(event)) dispatch({ type: 'opened' })
+  }
+
   return (
     <div className="search-box" role="search">
       <input
+        ref={inputRef}
+        id={INPUT_ID}
         className="search-input"
         type="search"
         placeholder={labels.searchPlaceholder}
         aria-label={labels.searchPlaceholder}
         role="combobox"
-        aria-expanded="false"
+        aria-expanded={shown}
         aria-autocomplete="list"
-        aria-controls="search-suggestions"
+        aria-controls={LIST_ID}
+        aria-activedescendant={highlighted === undefined ? undefined : optionId(highlighted)}
         autoComplete="off"
         spellCheck={false}
-        data-index={indexHref}
+        value={state.query}
+        onChange={(event) => dispatch({ type: 'input', query: event.target.value })}
+        onFocus={() => setFocused(true)}
+        onBlur={() => setFocused(false)}
+        onKeyDown={onKeyDown}
       />
+      <ul ref={listRef} id={LIST_ID} className="suggestions" role="listbox" aria-label={labels.searchSuggestions} hidden={!shown} onMouseLeave={() => dispatch({ type: 'leave' })}>
+        {shown &&
+          suggestions.map((suggestion, i) => (
+            <li key={i} className="suggestion" role="none">
+              <a
+                id={optionId(i)}
+                href={suggestion.link}
+                role="option"
+                aria-selected={i === highlighted}
+                aria-label={suggestionLabel(suggestion)}
+                tabIndex={-1}
+                onMouseEnter={() => dispatch({ type: 'hover', index: i })}
+                onMouseDown={(event) => onSuggestionMouseDown(event, i)}
+                onClick={onSuggestionClick}
+              >
+                <SearchSuggestion suggestion={suggestion} />
+              </a>
+            </li>
+          ))}
+      </ul>
     </div>
   )
+}
+
+/**
+ * What the reader did with the server-rendered input before this island hydrated: its text and whether it has
+ * focus. Hydration keeps the DOM node, but a controlled input rendered with '' would wipe the text on the next
+ * render, so the first client render starts from the DOM's state. On the server there is nothing to read.
+ */
+function readInputBeforeHydration(): { value: string; focused: boolean } {
+  if (typeof document === 'undefined') return { value: '', focused: false }
+  const input = document.getElementById(INPUT_ID)
+  if (!(input instanceof HTMLInputElement)) return { value: '', focused: false }
+  return { value: input.value, focused: document.activeElement === input }
+}
+
+/** The index once it is loaded; the first time `wanted` turns true it starts the (single, cached) fetch. */
+function useSearchIndex(href: string, wanted: boolean): readonly SearchIndexEntry[] | undefined {
+  const [index, setIndex] = useState(() => getLoadedSearchIndex(href))
+  useEffect(() => {
+    if (!wanted || index) return
+    let current = true
+    loadSearchIndex(href).then(
+      (loaded) => {
+        if (current) setIndex(loaded)
+      },
+      (error: unknown) => console.warn('wikigen: the search index could not be loaded; the next focus tries again.', error),
+    )
+    return () => {
+      current = false
+    }
+  }, [href, wanted, index])
+  return index
+}
+
+/** Focuses the input on 's' or '/' pressed anywhere outside a text control. */
+function useSearchHotkeys(inputRef: RefObject<HTMLInputElement | null>): void {
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (!isSearchHotkey(event.key, document.activeElement)) return
+      event.preventDefault()
+      inputRef.current?.focus()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [inputRef])
+}
+
+function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey
 }

@@ -34,6 +34,7 @@ export const labels = {
   // search labels
   searchSuggestions: 'Suchvorschläge',
   // media labels (image zoom, diagrams)
+  diagram: 'Diagramm',
   diagramError: 'Das Diagramm konnte nicht dargestellt werden.',
   containerTitles: {
     tip: 'Tipp',

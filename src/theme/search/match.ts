@@ -6,13 +6,20 @@
  * - ASCII-only query: every word must occur at a word boundary of the title (or extra fields); the last word
  *   may be a prefix unless the query as typed ends with a space; the other words must be whole words.
  *   Word order does not matter. Words are matched as text: '-', '(', '\', '*' and every other regular-expression
- *   character is escaped (VuePress 2 rc.130 throws on '-'; this never does).
+ *   character is plain text (VuePress 2 rc.130 throws on '-'; this never does).
  * - Query with any non-ASCII character: a page matches when any word occurs anywhere (substring, OR).
  * - A page matching on title gives one suggestion; otherwise its headings are searched depth-first and each
  *   matching heading gives a suggestion linking to its anchor. Pages are taken in index order (site order:
  *   home first, then by source path), at most `max` suggestions, only entries of the locale.
+ *
+ * The answers are those of VuePress's `new RegExp('(?=.*\\bword\\b)…(?=.*\\blast).+', 'gi')` (reference-behaviour
+ * S1–S5) on single-line text, but computed without a regular expression: `indexOf` over texts lower-cased once per
+ * index (prepared-index.ts), because a keystroke over a 10 000-page index must be answered within milliseconds.
  */
+import { prepareIndex, toAsciiForm } from './prepared-index.js'
+import { createScanner, textOf } from './scan.js'
 
+/** A heading of a page in the search index (levels 2 and 3, spec §9), with its level-3 children. */
 export interface SearchHeader {
   level: number
   title: string
@@ -30,12 +37,15 @@ export interface SearchIndexEntry {
   extraFields: string[]
 }
 
+/** One suggestion (spec §3): the page, or for a heading match the heading, to open. */
 export interface Suggestion {
+  /** The page's path, plus '#' and the heading's slug for a heading match. */
   link: string
   title: string
   header?: string
 }
 
+/** Options of searchSuggestions. */
 export interface MatchOptions {
   /** Default 10 (spec §9). */
   max?: number
@@ -43,55 +53,100 @@ export interface MatchOptions {
   locale?: string
 }
 
-const NON_ASCII = /[^\x00-\x7F]/
-const REGEXP_CHARACTERS = /[.*+?^${}()|[\]\\\-/]/g
-
-/** Escapes text for a RegExp without the 'u' flag, where '\-' is a valid escape. */
-function escapeRegExp(text: string): string {
-  return text.replace(REGEXP_CHARACTERS, '\\$&')
+/** A query compiled once per keystroke. */
+interface CompiledQuery {
+  /** Which lower-case form of the texts `test` reads (see prepared-index.ts). */
+  form: 'ascii' | 'full'
+  /** Whether one text, in that form, matches. */
+  test: (text: string) => boolean
+  /** The query words: a matching text contains all of them ('all') or at least one ('any'). */
+  needles: string[]
+  mode: 'all' | 'any'
 }
 
-/** A predicate for titles built once per query; undefined for an empty query. */
-export function createMatcher(query: string): ((text: string) => boolean) | undefined {
+const NON_ASCII = /[^\x00-\x7F]/
+
+/**
+ * Compiles a query; undefined for an empty query.
+ *
+ * A word at a boundary means JavaScript's `\b` without the 'u' flag: the characters on either side of the
+ * boundary differ in being ASCII word characters [A-Za-z0-9_]. So `rich` matches "Zürich" (ü is not a word
+ * character) and `(odoo` does not match "Hosting (Odoo)" (nothing word-like before '(').
+ */
+function compileQuery(query: string): CompiledQuery | undefined {
   const normal = query.trim().toLowerCase()
   if (normal === '') return undefined
   const words = normal.split(/\s+/)
-  if (NON_ASCII.test(normal)) return (text) => {
-    const lower = text.toLowerCase()
-    return words.some((word) => lower.includes(word))
-  }
+  if (NON_ASCII.test(normal)) return { form: 'full', mode: 'any', needles: words, test: (text) => words.some((word) => text.includes(word)) }
   const lastIsWhole = /\s$/.test(query)
-  const patterns = words.map((word, i) => {
-    const whole = i < words.length - 1 || lastIsWhole
-    return new RegExp(`\\b${escapeRegExp(word)}${whole ? '\\b' : ''}`, 'i')
-  })
-  return (text) => patterns.every((pattern) => pattern.test(text))
+  const tests = words.map((word, i) => createWordTest(word, i < words.length - 1 || lastIsWhole))
+  return { form: 'ascii', mode: 'all', needles: words, test: (text) => tests.every((test) => test(text)) }
 }
 
-/** The suggestions for `query` over `index`, in index order. */
+/** Whether `word` occurs in `text` starting at a word boundary, and also ending at one when `whole`. */
+function createWordTest(word: string, whole: boolean): (text: string) => boolean {
+  const startsWithWordCharacter = isWordCharacter(word.charCodeAt(0))
+  const endsWithWordCharacter = isWordCharacter(word.charCodeAt(word.length - 1))
+  return (text) => {
+    for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+      const before = at > 0 && isWordCharacter(text.charCodeAt(at - 1))
+      if (before === startsWithWordCharacter) continue
+      if (!whole) return true
+      const end = at + word.length
+      const after = end < text.length && isWordCharacter(text.charCodeAt(end))
+      if (after !== endsWithWordCharacter) return true
+    }
+    return false
+  }
+}
+
+/** ASCII word characters, as `\b` sees them without the 'u' flag: 0-9, A-Z, _, a-z. */
+function isWordCharacter(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || code === 95 || (code >= 97 && code <= 122)
+}
+
+/**
+ * A predicate for one raw text (a title, a heading), built once per query; undefined for an empty query.
+ * For tests and one-off checks; searchSuggestions applies the same test to texts prepared once per index.
+ */
+export function createMatcher(query: string): ((text: string) => boolean) | undefined {
+  const compiled = compileQuery(query)
+  if (!compiled) return undefined
+  return (text) => compiled.test(compiled.form === 'ascii' ? toAsciiForm(text) : text.toLowerCase())
+}
+
+/**
+ * The suggestions for `query` over `index`, in index order.
+ *
+ * The index is prepared (lower-cased, headings flattened, joined into one string) on first use and cached per
+ * array, so treat an index array as immutable once searched; an array whose length changed is prepared again.
+ */
 export function searchSuggestions(index: readonly SearchIndexEntry[], query: string, options: MatchOptions = {}): Suggestion[] {
   const max = options.max ?? 10
   const locale = options.locale ?? '/'
-  const matches = createMatcher(query)
+  const compiled = compileQuery(query)
   const out: Suggestion[] = []
-  if (!matches) return out
-  for (const entry of index) {
-    if (out.length >= max) break
-    if (entry.pathLocale !== locale) continue
-    const text = entry.extraFields.length > 0 ? `${entry.title} ${entry.extraFields.join(' ')}` : entry.title
-    if (text !== '' && matches(text)) {
-      out.push({ link: entry.path, title: entry.title })
-      continue
+  if (!compiled || max <= 0) return out
+  const prepared = prepareIndex(index)
+  const corpus = prepared[compiled.form]
+  const next = createScanner(corpus, compiled.needles, compiled.mode)
+  for (let t = next(0); t !== -1 && out.length < max; ) {
+    const e = prepared.entryOf[t]
+    const entry = index[e]
+    const h = prepared.headerOf[t]
+    let after = t + 1
+    if (entry.pathLocale !== locale) after = prepared.firstText[e + 1]
+    else if (compiled.test(textOf(corpus, t))) {
+      if (h === -1) {
+        // a page found by its title gives one suggestion; its headings are not searched (reference S5)
+        out.push({ link: entry.path, title: entry.title })
+        after = prepared.firstText[e + 1]
+      } else {
+        const header = prepared.headers[e][h]
+        out.push({ link: `${entry.path}#${header.slug}`, title: entry.title, header: header.title })
+      }
     }
-    collectHeaders(entry, entry.headers, matches, out, max)
+    t = next(after)
   }
   return out
-}
-
-function collectHeaders(entry: SearchIndexEntry, headers: readonly SearchHeader[], matches: (text: string) => boolean, out: Suggestion[], max: number): void {
-  for (const header of headers) {
-    if (out.length >= max) return
-    if (matches(header.title)) out.push({ link: `${entry.path}#${header.slug}`, title: entry.title, header: header.title })
-    collectHeaders(entry, header.children, matches, out, max)
-  }
 }

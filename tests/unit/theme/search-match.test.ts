@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createMatcher, searchSuggestions, type SearchIndexEntry } from '../../../src/theme/search/match.js'
 
@@ -67,3 +68,70 @@ describe('searchSuggestions', () => {
     expect(searchSuggestions(index, 'english', { locale: '/en/' })).toEqual([{ link: '/en/odoo.html', title: 'Odoo English' }])
   })
 })
+
+describe('the optimised matcher against the reference regular expression', () => {
+  // characters that stress word boundaries, escaping, case folding and the ASCII/non-ASCII switch
+  const alphabet = ['a', 'b', 'o', 'A', 'O', 'k', 'i', '1', '_', ' ', ' ', '-', '(', ')', '.', '+', '*', '?', '\\', '[', '|', '/', 'ü', 'Ü', 'K', 'İ', 'ſ', '’', '\u00a0', '\t']
+  const text = fc.array(fc.constantFrom(...alphabet), { maxLength: 14 }).map((chars) => chars.join(''))
+
+  it('answers every query on every single-line text as VuePress 2 does with the flags "gi"', () => {
+    fc.assert(
+      fc.property(text, text, (query, title) => {
+        expect(createMatcher(query)?.(title) ?? false).toBe(referenceMatches(query, title))
+      }),
+      { numRuns: 5000 },
+    )
+  })
+
+  it('gives the suggestions of the reference over any index', () => {
+    // headings nest two levels deep, as in the real index (h2 with h3 children)
+    const leaf = fc.tuple(text, fc.nat(20)).map(([title, n]) => header(title, `h${n}`))
+    const headers = fc.array(fc.tuple(text, fc.nat(20), fc.array(leaf, { maxLength: 3 })).map(([title, n, children]) => header(title, `h${n}`, children)), { maxLength: 4 })
+    const pageEntry = fc.tuple(text, headers, fc.nat(50), fc.constantFrom('/', '/', '/en/')).map(([title, hs, n, locale]) => entry(title, `/p${n}.html`, hs, locale))
+    fc.assert(
+      fc.property(fc.array(pageEntry, { maxLength: 12 }), text, fc.integer({ min: 1, max: 10 }), (pages, query, max) => {
+        expect(searchSuggestions(pages, query, { max })).toEqual(referenceSuggestions(pages, query, max))
+      }),
+      { numRuns: 2000 },
+    )
+  })
+
+  it('prepares an index again when entries were appended', () => {
+    const pages = [entry('Odoo', '/odoo.html')]
+    expect(searchSuggestions(pages, 'nextcloud')).toEqual([])
+    pages.push(entry('Nextcloud', '/nextcloud.html'))
+    expect(searchSuggestions(pages, 'nextcloud')).toEqual([{ link: '/nextcloud.html', title: 'Nextcloud' }])
+  })
+})
+
+/** VuePress 2's isQueryMatched (rc.130) with the flags 'gi' of rc.128 and the spec's trailing space (S1, S2). */
+function referenceMatches(query: string, text: string): boolean {
+  const normal = query.trim().toLowerCase()
+  if (normal === '') return false
+  const words = normal.split(/\s+/)
+  if (/[^\x00-\x7F]/.test(normal)) return words.some((word) => text.toLowerCase().includes(word))
+  const escape = (word: string) => word.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&')
+  const lastIsWhole = /\s$/.test(query)
+  const lookaheads = words.map((word, i) => (i === words.length - 1 && !lastIsWhole ? `(?=.*\\b${escape(word)})` : `(?=.*\\b${escape(word)}\\b)`))
+  return new RegExp(`${lookaheads.join('')}.+`, 'gi').test(text)
+}
+
+/** VuePress 2's useSearchSuggestions (reference S5–S7): index order, title first, else headings depth-first. */
+function referenceSuggestions(index: SearchIndexEntry[], query: string, max: number) {
+  const out: { link: string; title: string; header?: string }[] = []
+  if (query.trim() === '') return out
+  const visit = (page: SearchIndexEntry, headers: SearchIndexEntry['headers']) => {
+    for (const h of headers) {
+      if (out.length >= max) return
+      if (referenceMatches(query, h.title)) out.push({ link: `${page.path}#${h.slug}`, title: page.title, header: h.title })
+      visit(page, h.children)
+    }
+  }
+  for (const page of index) {
+    if (out.length >= max) break
+    if (page.pathLocale !== '/') continue
+    if (referenceMatches(query, [page.title, ...page.extraFields].join(' '))) out.push({ link: page.path, title: page.title })
+    else visit(page, page.headers)
+  }
+  return out
+}

@@ -1,0 +1,65 @@
+/**
+ * Remembers the scroll position of every history entry, so back/forward return to where the reader was
+ * (spec §2.1: saved position, else the hash target, else the top). The browser cannot do it for client
+ * navigations, since it would scroll before the page content is swapped; so restoration is manual, each
+ * entry gets a key in `history.state`, and the positions live in sessionStorage to survive a reload.
+ */
+
+interface ScrollPosition {
+  x: number
+  y: number
+}
+
+const STORAGE_KEY = 'wikigen-scroll'
+
+let positions: Record<string, ScrollPosition> | undefined
+
+function stored(): Record<string, ScrollPosition> {
+  if (!positions) {
+    try {
+      positions = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, ScrollPosition>
+    } catch {
+      positions = {}
+    }
+  }
+  return positions
+}
+
+/** A fresh `history.state` for a new entry. */
+export function createEntryState(): { key: string } {
+  return { key: Math.random().toString(36).slice(2, 10) }
+}
+
+/**
+ * The key of the current history entry. Entries without one (the first page, a native `#hash` jump) get one
+ * now, keeping whatever else the state holds.
+ */
+export function entryKey(): string {
+  const state: unknown = history.state
+  const key = stateKey(state)
+  if (key) return key
+  const fresh = createEntryState()
+  history.replaceState(typeof state === 'object' && state !== null ? { ...state, ...fresh } : fresh, '')
+  return fresh.key
+}
+
+/** The entry key inside a `history.state` value, if it has one. */
+export function stateKey(state: unknown): string | undefined {
+  const key = typeof state === 'object' && state !== null && 'key' in state ? state.key : undefined
+  return typeof key === 'string' ? key : undefined
+}
+
+/** Stores the current scroll position under `key` (by default the current entry's). */
+export function rememberScroll(key = entryKey()): void {
+  stored()[key] = { x: Math.round(scrollX), y: Math.round(scrollY) }
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(stored()))
+  } catch {
+    // storage full or disabled: positions still work until the next reload
+  }
+}
+
+/** The position stored for `key`, if any. */
+export function savedScroll(key: string): ScrollPosition | undefined {
+  return stored()[key]
+}

@@ -1,0 +1,350 @@
+/**
+ * Image zoom and diagrams (spec §2.1, §4, §7, §8, §9), on the reader fixture's Medien pages: a text-only page
+ * (Medien Text), images (Medien Bilder), three diagrams (Medien Diagramme), one over 50 000 characters (Medien
+ * Grosses Diagramm), a broken one between two good ones (Medien Fehlerhaftes Diagramm) and diagrams that try
+ * to run script (Medien Diagramm Sicherheit).
+ */
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { labels } from '../../src/theme/labels.js'
+import { DESKTOP, PHONE, keepScreenshot, launch, openPage } from './browser.js'
+
+const baseUrl = inject('baseUrl')
+const viewports = [
+  ['1280 px', DESKTOP],
+  ['375 px', PHONE],
+] as const
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** The lazy chunks the page requested, by name without hash ('diagram-chunk', 'zoom-chunk', 'hydrate', …). */
+function recordChunks(page: Page): string[] {
+  const chunks: string[] = []
+  page.on('request', (request) => {
+    const file = /\/chunks\/([\w.-]+)$/.exec(new URL(request.url()).pathname)?.[1]
+    if (file) chunks.push(file.replace(/(-[A-Z0-9]{8})+\.js$/, ''))
+  })
+  return chunks
+}
+
+/** Waits until the page is loaded, its islands hydrated, and the network quiet: whatever loads on its own has loaded. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle')
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+  await page.waitForLoadState('networkidle')
+}
+
+const pause = (page: Page, ms: number) => page.waitForTimeout(ms)
+
+/** expect.poll with room for mermaid's first render on a busy machine (vitest's default gives up after 1 s). */
+const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000 })
+
+/** A screenshot of the viewport: a full-page one resizes the window, which closes an open zoom. */
+async function keepViewport(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(import.meta.dirname, 'artifacts', `${name}.png`) })
+}
+
+// ——— diagrams ———————————————————————————————————————————————————————————————————————————————————————————
+
+/** The rendered diagrams, by their accessible name. */
+const diagram = (page: Page, name: string | RegExp) => page.getByRole('img', { name, exact: typeof name === 'string' })
+
+/** The lightness (0–1) of the fill of the first node drawn in the first diagram of the page. */
+function firstNodeLightness(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const shape = document.querySelector('[data-content] svg .node rect, [data-content] svg .node path, [data-content] svg .node polygon')
+    const [r, g, b] = (shape ? getComputedStyle(shape).fill : '').match(/\d+(\.\d+)?/g)?.map(Number) ?? [NaN, NaN, NaN]
+    return (Math.max(r, g, b) + Math.min(r, g, b)) / 2 / 255
+  })
+}
+
+describe('diagrams', () => {
+  it('load the diagram library only on a page that has a diagram, also after a client navigation', async () => {
+    const { page } = await openPage(browser)
+    const chunks = recordChunks(page)
+    await page.goto(`${baseUrl}/medien-text.html`)
+    await settle(page)
+    expect(chunks).not.toContain('diagram-chunk')
+
+    await page.getByRole('link', { name: 'Medien Diagramme' }).click()
+    await page.waitForURL(`${baseUrl}/medien-diagramme.html`)
+    await diagram(page, 'Ablauf einer Supportanfrage').waitFor()
+    expect(chunks).toContain('diagram-chunk')
+    // mermaid's own per-type code arrives in further chunks, only for the types on the page
+    expect(chunks).toContain('flowDiagram')
+    expect(chunks).toContain('sequenceDiagram')
+    expect(chunks).not.toContain('ganttDiagram')
+  })
+
+  for (const [name, viewport] of viewports) {
+    it(`render each diagram to an SVG named by its title, in place of its source (${name})`, async () => {
+      const { page, errors } = await openPage(browser, { viewport })
+      await page.goto(`${baseUrl}/medien-diagramme.html`)
+      await diagram(page, 'Ablauf einer Supportanfrage').waitFor()
+      await diagram(page, 'Projektphasen').waitFor()
+      await diagram(page, labels.diagram).waitFor()
+      const svg = diagram(page, labels.diagram)
+      await expect(svg.getByText('Weiterleitung zur Anmeldung').count()).resolves.toBe(1)
+      await expect(page.getByText('participant K as Keycloak').isVisible()).resolves.toBe(false)
+      for (const rendered of await page.getByRole('main').getByRole('img').all()) {
+        expect((await rendered.boundingBox())?.width).toBeLessThanOrEqual(viewport.width)
+      }
+      expect(errors.filter((e) => !e.includes('favicon'))).toEqual([])
+      await keepScreenshot(page, `diagrams-${viewport.width}`)
+    })
+  }
+
+  it('keep the source readable without JavaScript', async () => {
+    const { page } = await openPage(browser, { javaScriptEnabled: false })
+    await page.goto(`${baseUrl}/medien-diagramme.html`)
+    await expect(page.getByText('Kunde -->|E-Mail| Support').isVisible()).resolves.toBe(true)
+    await expect(page.getByRole('main').getByRole('img').count()).resolves.toBe(0)
+  })
+
+  it('render a block only once: a second mount leaves rendered diagrams alone', async () => {
+    const { page } = await openPage(browser)
+    await page.goto(`${baseUrl}/medien-diagramme.html`)
+    const blocks = page.locator('[data-content] [data-diagram="mermaid"]')
+    await eventually(() => blocks.and(page.locator('[data-processed="true"]')).count()).toBe(3)
+    const idsBefore = await page.locator('[data-content] [data-diagram] > svg').evaluateAll((svgs) => svgs.map((s) => s.id))
+    // mermaid draws every diagram in a scratch element it adds to <body>: count those from now on
+    await page.evaluate(() => {
+      const drawn: string[] = []
+      Object.assign(window, { drawn })
+      new MutationObserver((records) => {
+        for (const record of records) for (const node of record.addedNodes) if (node instanceof HTMLElement && node.id) drawn.push(node.id)
+      }).observe(document.body, { childList: true })
+      document.dispatchEvent(new CustomEvent('wikigen:navigate'))
+    })
+    await pause(page, 1000) // time for a wrong second render to happen
+    expect(await page.evaluate(() => (window as unknown as { drawn: string[] }).drawn)).toEqual([])
+    expect(await page.locator('[data-content] [data-diagram] > svg').evaluateAll((svgs) => svgs.map((s) => s.id))).toEqual(idsBefore)
+
+    // away and back: the page is new, so it renders again, once per block
+    await page.getByRole('link', { name: 'Textseite' }).click()
+    await page.waitForURL(`${baseUrl}/medien-text.html`)
+    await page.goBack()
+    await page.waitForURL(`${baseUrl}/medien-diagramme.html`)
+    await eventually(() => blocks.and(page.locator('[data-processed="true"]')).count()).toBe(3)
+    await pause(page, 500)
+    for (const block of await blocks.all()) await expect(block.locator(':scope > svg').count()).resolves.toBe(1)
+  })
+
+  it('replace a diagram over 50 000 characters by "Maximum text size in diagram exceeded"', async () => {
+    const { page } = await openPage(browser)
+    await page.goto(`${baseUrl}/medien-grosses-diagramm.html`)
+    await diagram(page, labels.diagram).getByText('Maximum text size in diagram exceeded').waitFor()
+    await expect(page.getByText('knoten4[Station 4]').isVisible()).resolves.toBe(false)
+  })
+
+  for (const [name, viewport] of viewports) {
+    it(`show a broken diagram's error and source in place, and still render the others (${name})`, async () => {
+      const { page, errors } = await openPage(browser, { viewport })
+      await page.goto(`${baseUrl}/medien-fehlerhaftes-diagramm.html`)
+      await page.getByText(labels.diagramError).waitFor()
+      await eventually(() => diagram(page, labels.diagram).count()).toBe(2)
+      await expect(diagram(page, labels.diagram).first().getByText('Backlog').count()).resolves.toBe(1)
+      await expect(diagram(page, labels.diagram).last().getByText('Hallo Alice').count()).resolves.toBe(1)
+      await expect(page.getByText('this is not mermaid {{{').isVisible()).resolves.toBe(true)
+      expect(errors.some((e) => e.includes('Parse error'))).toBe(true)
+      // mermaid's own error graphic is not left behind in the page
+      await expect(page.getByText('Syntax error in text').count()).resolves.toBe(0)
+      await keepScreenshot(page, `diagram-error-${viewport.width}`)
+    })
+  }
+
+  it('run no script from a diagram: no handler, no callback, no javascript: link', async () => {
+    const { page } = await openPage(browser)
+    const dialogs: string[] = []
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message())
+      void dialog.dismiss()
+    })
+    // the callback a `click A callback` line asks for: it must never be called
+    await page.addInitScript(() => Object.assign(window, { callback: () => Object.assign(window, { __diagramInjected: 'callback' }) }))
+    await page.goto(`${baseUrl}/medien-diagramm-sicherheit.html`)
+    await eventually(() => diagram(page, labels.diagram).count()).toBe(2)
+    await page.getByText('Bild', { exact: true }).click()
+    await page.getByText('Klick', { exact: true }).click()
+    await pause(page, 500)
+    expect(await page.evaluate(() => (window as unknown as { __diagramInjected?: string }).__diagramInjected)).toBeUndefined()
+    expect(dialogs).toEqual([])
+    expect(page.url()).toBe(`${baseUrl}/medien-diagramm-sicherheit.html`)
+    const unsafe = await page.evaluate(() => ({
+      handlers: [...document.querySelectorAll('*')].flatMap((element) => [...element.attributes].filter((a) => a.name.startsWith('on')).map((a) => `${element.tagName} ${a.name}`)),
+      scripts: document.querySelectorAll('[data-content] script').length,
+      links: [...document.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? a.getAttribute('xlink:href') ?? '').filter((href) => /^\s*javascript:/i.test(href)),
+    }))
+    expect(unsafe).toEqual({ handlers: [], scripts: 0, links: [] })
+  })
+
+  it('switch to mermaid\'s dark theme with the colour toggle', async () => {
+    const { page } = await openPage(browser, { colorScheme: 'light' })
+    await page.goto(`${baseUrl}/medien-diagramme.html`)
+    await diagram(page, 'Ablauf einer Supportanfrage').waitFor()
+    expect(await firstNodeLightness(page)).toBeGreaterThan(0.6)
+    await page.getByRole('button', { name: labels.toggleColorMode }).click()
+    await eventually(() => firstNodeLightness(page)).toBeLessThan(0.4)
+    await eventually(() => diagram(page, /./).count()).toBe(3)
+    await keepScreenshot(page, 'diagrams-dark')
+    await page.getByRole('button', { name: labels.toggleColorMode }).click()
+    await eventually(() => firstNodeLightness(page)).toBeGreaterThan(0.6)
+  })
+
+  it('follow the system colour scheme while the mode is auto', async () => {
+    const { page } = await openPage(browser, { colorScheme: 'light' })
+    await page.goto(`${baseUrl}/medien-diagramme.html`)
+    await diagram(page, 'Ablauf einer Supportanfrage').waitFor()
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await eventually(() => firstNodeLightness(page)).toBeLessThan(0.4)
+  })
+})
+
+// ——— image zoom ——————————————————————————————————————————————————————————————————————————————————————————
+
+/**
+ * Where the zoom of the image with this alt text stands: 'open' while an enlarged copy of it is shown over the
+ * page, 'moving' while it animates, 'closed' when only the image itself is left.
+ */
+function zoomState(page: Page, alt: string): Promise<'open' | 'moving' | 'closed'> {
+  return page.evaluate((alt) => {
+    const copies = [...document.querySelectorAll('img')].filter((image) => image.alt === alt)
+    if (copies.some((image) => image.getAnimations().length > 0)) return 'moving'
+    return copies.length > 1 ? 'open' : 'closed'
+  }, alt)
+}
+
+/** Opens the page and waits until its images are zoomable (they show the zoom-in cursor). */
+async function openImages(page: Page): Promise<void> {
+  await page.goto(`${baseUrl}/medien-bilder.html`)
+  await eventually(() => page.getByAltText('Rechenzentrum Übersicht').evaluate((image) => getComputedStyle(image).cursor)).toBe('zoom-in')
+}
+
+async function openZoom(page: Page, alt: string): Promise<void> {
+  await page.getByAltText(alt).click()
+  await eventually(() => zoomState(page, alt)).toBe('open')
+}
+
+describe('image zoom', () => {
+  it('loads medium-zoom only on a page with a zoomable image, also after a client navigation', async () => {
+    const { page } = await openPage(browser)
+    const chunks = recordChunks(page)
+    await page.goto(`${baseUrl}/medien-text.html`)
+    await settle(page)
+    expect(chunks).not.toContain('zoom-chunk')
+    await page.getByRole('link', { name: 'Medien Bilder' }).click()
+    await page.waitForURL(`${baseUrl}/medien-bilder.html`)
+    await eventually(() => page.getByAltText('Serverraum').evaluate((image) => getComputedStyle(image).cursor)).toBe('zoom-in')
+    expect(chunks).toContain('zoom-chunk')
+    await openZoom(page, 'Serverraum')
+  })
+
+  for (const [name, viewport] of viewports) {
+    it(`opens an image on click and closes it on the next click (${name})`, async () => {
+      const { page, errors } = await openPage(browser, { viewport })
+      await openImages(page)
+      const before = await page.getByAltText('Rechenzentrum Übersicht').boundingBox()
+      await openZoom(page, 'Rechenzentrum Übersicht')
+      const zoomed = await page.getByRole('img', { name: 'Rechenzentrum Übersicht' }).boundingBox()
+      expect(zoomed?.width).toBeGreaterThan(before?.width ?? Infinity)
+      await keepViewport(page, `zoom-open-${viewport.width}`)
+      await page.mouse.click(viewport.width / 2, viewport.height / 2)
+      await eventually(() => zoomState(page, 'Rechenzentrum Übersicht')).toBe('closed')
+      await expect(page.getByRole('img', { name: 'Rechenzentrum Übersicht' }).isVisible()).resolves.toBe(true)
+      expect(errors.filter((e) => !e.includes('favicon'))).toEqual([])
+    })
+
+    it(`closes the zoomed image on Escape (${name})`, async () => {
+      const { page } = await openPage(browser, { viewport })
+      await openImages(page)
+      await openZoom(page, 'Serverraum')
+      await page.keyboard.press('Escape')
+      await eventually(() => zoomState(page, 'Serverraum')).toBe('closed')
+    })
+  }
+
+  it('opens and closes also for readers who prefer reduced motion', async () => {
+    // medium-zoom finishes on the image's transitionend: a zoom without any transition would never close
+    const { page } = await openPage(browser, { reducedMotion: 'reduce' })
+    await openImages(page)
+    await openZoom(page, 'Serverraum')
+    await page.keyboard.press('Escape')
+    await eventually(() => zoomState(page, 'Serverraum')).toBe('closed')
+  })
+
+  it('closes the zoomed image when the window is resized', async () => {
+    const { page } = await openPage(browser)
+    await openImages(page)
+    await openZoom(page, 'Rechenzentrum Übersicht')
+    await page.setViewportSize({ width: DESKTOP.width - 200, height: DESKTOP.height })
+    await eventually(() => zoomState(page, 'Rechenzentrum Übersicht')).toBe('closed')
+  })
+
+  for (const [name, viewport] of viewports) {
+    it(`closes the zoomed image after scrolling more than 40 px, not less (${name})`, async () => {
+      const { page } = await openPage(browser, { viewport })
+      await openImages(page)
+      await openZoom(page, 'Rechenzentrum Übersicht')
+      await page.evaluate(() => window.scrollBy(0, 30))
+      await pause(page, 500) // time for a wrong close to happen
+      await expect(zoomState(page, 'Rechenzentrum Übersicht')).resolves.toBe('open')
+      await page.evaluate(() => window.scrollBy(0, 20))
+      await eventually(() => zoomState(page, 'Rechenzentrum Übersicht')).toBe('closed')
+    })
+  }
+
+  it('leaves an image inside a link alone: a click follows the link', async () => {
+    const { page } = await openPage(browser)
+    await openImages(page)
+    const linked = page.getByRole('link', { name: 'Logo mit Link' }).getByRole('img')
+    expect(await linked.evaluate((image) => getComputedStyle(image).cursor)).not.toBe('zoom-in')
+    await linked.click()
+    await page.waitForURL(`${baseUrl}/medien-text.html`)
+    await expect(page.getByAltText('Logo mit Link').count()).resolves.toBe(0)
+  })
+
+  it('warns when the larger zoom image of data-zoom-src cannot be loaded, zooms the image itself and leaves no broken image', async () => {
+    const { page } = await openPage(browser)
+    const warnings: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text())
+    })
+    await openImages(page)
+    await page.getByAltText('Karte der Standorte').scrollIntoViewIfNeeded()
+    await page.getByAltText('Karte der Standorte').click()
+    await eventually(() => warnings).toContainEqual(`Unable to reach the zoom image target ${baseUrl}/attachments/medien-karte-gross.svg`)
+    await eventually(() => zoomState(page, 'Karte der Standorte')).toBe('open')
+    const brokenShown = () =>
+      page.evaluate(() => [...document.querySelectorAll('img')].filter((image) => image.alt === 'Karte der Standorte' && image.complete && image.naturalWidth === 0 && image.checkVisibility()).length)
+    expect(await brokenShown()).toBe(0)
+    await page.keyboard.press('Escape')
+    // closed means one copy left: the failed larger image is not left behind over the page
+    await eventually(() => zoomState(page, 'Karte der Standorte')).toBe('closed')
+  })
+
+  it('works under a Content-Security-Policy that forbids inline styles', async () => {
+    const { page } = await openPage(browser)
+    await page.route(`${baseUrl}/medien-bilder.html`, async (route) => {
+      const response = await route.fetch()
+      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': "style-src 'self'" } })
+    })
+    await page.addInitScript(() => {
+      const blocked: string[] = []
+      Object.assign(window, { blocked })
+      document.addEventListener('securitypolicyviolation', (event) => blocked.push(`${event.violatedDirective} ${event.sourceFile}`))
+    })
+    await openImages(page)
+    await openZoom(page, 'Rechenzentrum Übersicht')
+    await page.keyboard.press('Escape')
+    await eventually(() => zoomState(page, 'Rechenzentrum Übersicht')).toBe('closed')
+    const blocked = await page.evaluate(() => (window as unknown as { blocked: string[] }).blocked)
+    expect(blocked.filter((violation) => violation.startsWith('style-src-elem'))).toEqual([])
+  })
+})
