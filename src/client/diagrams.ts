@@ -5,7 +5,7 @@
  * event, or the system's setting) renders it again in the other mermaid theme.
  *
  * mermaid is large, so diagram-chunk.ts (mermaid and the rendering code) is loaded with import() on pages that
- * have a diagram only. Without JavaScript, or until it rendered, the block shows the diagram's source.
+ * have a diagram only, when the first diagram comes near the viewport. Without JavaScript, or until it rendered, the block shows the diagram's source.
  */
 import { isDark, readScheme } from './color-scheme.js'
 import type { DiagramTheme } from './diagram-config.js'
@@ -60,14 +60,23 @@ const queue = createSerialQueue<HTMLElement>(
  * still waiting, so a page that was left is not rendered; the next mount queues what still needs it.
  */
 export function mount(root: HTMLElement): () => void {
-  const blocks = () => root.querySelectorAll<HTMLElement>(DIAGRAM_BLOCKS)
+  const blocks = () => [...root.querySelectorAll<HTMLElement>(DIAGRAM_BLOCKS)]
   if (blocks().length === 0) return () => {}
-  const renderAll = () => queue.add(blocks())
+  // a diagram renders (and mermaid loads) once it comes within a screen of the viewport: a page whose diagrams are
+  // further down is interactive first, and one nobody scrolls to costs nothing
+  const observer = new IntersectionObserver((entries) => {
+    const near = entries.filter((entry) => entry.isIntersecting).map((entry) => entry.target as HTMLElement)
+    for (const block of near) observer.unobserve(block)
+    if (near.length > 0) queue.add(near)
+  }, { rootMargin: '100% 0px' })
+  for (const block of blocks()) observer.observe(block)
+  // a colour change renders again what was rendered; the rest renders in the new theme when it is reached
+  const renderAll = () => queue.add(blocks().filter((block) => block.dataset.processed === 'true'))
   const system = matchMedia('(prefers-color-scheme: dark)')
-  renderAll()
   document.addEventListener('wikigen:color-scheme', renderAll)
   system.addEventListener('change', renderAll)
   return () => {
+    observer.disconnect()
     queue.clear()
     document.removeEventListener('wikigen:color-scheme', renderAll)
     system.removeEventListener('change', renderAll)

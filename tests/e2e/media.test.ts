@@ -83,6 +83,17 @@ describe('diagrams', () => {
     expect(chunks).not.toContain('ganttDiagram')
   })
 
+  it('load the diagram library only when a diagram comes near the viewport', async () => {
+    const { page } = await openPage(browser)
+    const chunks = recordChunks(page)
+    await page.goto(`${baseUrl}/medien-sp%C3%A4tes-diagramm.html`)
+    await settle(page)
+    expect(chunks).not.toContain('diagram-chunk')
+    await page.evaluate(() => scrollTo(0, document.body.scrollHeight))
+    await page.locator('[data-diagram="mermaid"] svg').waitFor()
+    expect(chunks).toContain('diagram-chunk')
+  })
+
   for (const [name, viewport] of viewports) {
     it(`render each diagram to an SVG named by its title, in place of its source (${name})`, async () => {
       const { page, errors } = await openPage(browser, { viewport })
