@@ -99,16 +99,20 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> = Promise.resolve()
   let idle: (() => void)[] = []
-  const flush = () => {
+  let reconcileTimer: NodeJS.Timeout | undefined
+  const flush = (reconcile = false) => {
     timer = undefined
     running = running.then(async () => {
       const changes = [...pending.values()]
       pending.clear()
       const reconfigure = configChanged
       configChanged = false
-      if (changes.length === 0 && !reconfigure) return
+      if (changes.length === 0 && !reconfigure && !reconcile) return
       try {
-        const update = reconfigure ? await session.reconfigure((await loadConfig(options.root)).config) : await session.update(changes)
+        const update = reconfigure
+          ? await session.reconfigure((await loadConfig(options.root)).config)
+          : reconcile ? await session.reconcile() : await session.update(changes)
+        if (reconcile && update.routes.length === 0 && update.removed.length === 0) return
         redirects = readRedirects(out)
         problems = toProblems(update.diagnostics, options.root)
         printDiagnostics(reporter, update.diagnostics.filter((d) => d.severity === 'error' || changes.some((c) => c.path === d.file)), relative(process.cwd(), options.root) || '.')
@@ -118,6 +122,11 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
         reporter.err(`${reporter.colors.red('error')}  rebuild failed: ${(error as Error).stack ?? error}`)
       }
     })
+    if (!reconcile) {
+      // once a burst is over, check the folder itself: watchers can merge or drop events of rapid renames
+      clearTimeout(reconcileTimer)
+      reconcileTimer = setTimeout(() => flush(true), 300)
+    }
     void running.then(() => {
       if (!timer && pending.size === 0) {
         const waiting = idle
@@ -131,7 +140,7 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
     if (CONFIG_FILES.includes(path)) configChanged = true
     else if (!path.split('/').some((part) => part.startsWith('.'))) pending.set(path, { path, kind })
     clearTimeout(timer)
-    timer = setTimeout(flush, options.debounceMs ?? 25)
+    timer = setTimeout(() => flush(), options.debounceMs ?? 25)
   }
   const watcher: FSWatcher = chokidar.watch(resolve(options.root), {
     ignoreInitial: true,
@@ -151,6 +160,7 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
     }),
     async close() {
       clearTimeout(timer)
+      clearTimeout(reconcileTimer)
       await watcher.close()
       for (const client of clients) client.end()
       await new Promise<void>((done) => server.close(() => done()))

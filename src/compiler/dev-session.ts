@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { build, type BuildOptions, type BuildResult } from './build.js'
 import { resolveConfig, type ResolvedConfig, type UserConfig } from './config.js'
@@ -17,7 +17,7 @@ import { createRenderJobs, renderJob, type RenderJob } from './emit/page-routes.
 import { redirects } from './emit/redirects.js'
 import { searchIndex } from './emit/search-index.js'
 import { linkSite, type Site } from './link-site.js'
-import { readSource, type ContentRef } from './load.js'
+import { discoverContent, readSource, type ContentRef } from './load.js'
 import { createDiskStore, createMemoryStore, type PageStore } from './page-store.js'
 import { parsePage } from './parse-page.js'
 import { toSourcePath, type SourcePath } from './paths.js'
@@ -46,6 +46,11 @@ export interface DevSession {
   update(changes: FileChange[]): Promise<DevUpdate>
   /** Replaces the configuration and rebuilds everything. */
   reconfigure(config: UserConfig): Promise<DevUpdate>
+  /**
+   * Compares the content folder with what was built (names, sizes, modification times) and updates what differs:
+   * a safety net for changes a file watcher merged or missed in a burst of writes, renames and deletions.
+   */
+  reconcile(): Promise<DevUpdate>
 }
 
 type DevOptions = BuildOptions & { out: string }
@@ -60,6 +65,20 @@ export async function createDevSession(options: DevOptions): Promise<DevSession>
   const held = new Map<SourcePath, Diagnostic[]>()
   const fingerprints = new Map<string, string>()
   let site = initial.site
+  /** Size and modification time of every content file as last built. */
+  const seen = new Map<string, string>()
+  const stamp = async (path: string) => {
+    try {
+      const info = await stat(join(options.root, path))
+      return `${info.size}:${info.mtimeMs}`
+    } catch {
+      return undefined
+    }
+  }
+  for (const ref of [...initial.content.markdown, ...initial.content.assets]) {
+    const value = await stamp(ref.path)
+    if (value) seen.set(ref.path, value)
+  }
   let jobs = createRenderJobs(site, { git: initial.git.byPath, assets: initial.client.assets, dev: true }).jobs
   for (const job of jobs) fingerprints.set(job.file, fingerprintOf(job))
 
@@ -96,7 +115,7 @@ export async function createDevSession(options: DevOptions): Promise<DevSession>
     return { routes, removed, diagnostics, durationMs: Date.now() - started }
   }
 
-  return {
+  const session: DevSession = {
     get site() {
       return site
     },
@@ -107,6 +126,9 @@ export async function createDevSession(options: DevOptions): Promise<DevSession>
       for (const event of dedupe(changes)) {
         const path = toSourcePath(event.path)
         const absolute = join(options.root, event.path)
+        const value = await stamp(event.path)
+        if (value) seen.set(path, value)
+        else seen.delete(path)
         // the file system, not the event, says what happened: bursts of writes, renames and deletions can reach
         // the watcher out of order or merged, and the latest state must win
         const change: FileChange = { ...event, kind: existsSync(absolute) ? 'change' : 'unlink' }
@@ -145,6 +167,18 @@ export async function createDevSession(options: DevOptions): Promise<DevSession>
       }
       return relinkAndRender(diagnostics, started)
     },
+    async reconcile() {
+      const content = await discoverContent(options.root)
+      const changes: FileChange[] = []
+      const present = new Set<string>()
+      for (const ref of [...content.markdown, ...content.assets]) {
+        present.add(ref.path)
+        if (seen.get(ref.path) !== (await stamp(ref.path))) changes.push({ path: ref.path, kind: 'change' })
+      }
+      for (const path of seen.keys()) if (!present.has(path)) changes.push({ path, kind: 'unlink' })
+      if (changes.length === 0) return { routes: [], removed: [], diagnostics: [], durationMs: 0 }
+      return session.update(changes)
+    },
     async reconfigure(user) {
       const started = Date.now()
       config = resolveConfig(user, { base: options.base })
@@ -152,6 +186,7 @@ export async function createDevSession(options: DevOptions): Promise<DevSession>
       return relinkAndRender([], started)
     },
   }
+  return session
 }
 
 /** What a route's HTML depends on; equal fingerprints mean equal HTML. */
