@@ -55,10 +55,17 @@ function preparePeer(name) {
   if (!existsSync(join(copy, 'build.sh'))) {
     cpSync(source, copy, { recursive: true })
     cpSync(join(shared, 'bench'), join(options.work, 'bench'), { recursive: true })
+    // the shared folder is read-only, and copies keep that: the peer writes into its own folder
+    execFileSync('chmod', ['-R', 'u+w', copy, join(options.work, 'bench')])
   }
   if (existsSync(join(copy, 'package.json')) && !existsSync(join(copy, 'node_modules'))) {
-    log(`installing ${name} (npm ci)`)
-    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: copy, stdio: 'ignore' })
+    log(`installing ${name} (npm ci, else npm install)`)
+    try {
+      execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: copy, stdio: 'ignore' })
+    } catch {
+      // a lock file written by another npm version can be out of sync for this one
+      execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: copy, stdio: 'ignore' })
+    }
   }
   if (name === 'hugo' && !commandExists('hugo')) {
     log('installing hugo (apt)')
