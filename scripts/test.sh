@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
+  # a lock file written by another npm version can be out of sync for this one: then resolve it again
+  npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 fi
 if ! command -v chromium >/dev/null 2>&1; then
   echo "Installing Debian's Chromium for the browser tests …"

@@ -2,15 +2,15 @@
  * `wikigen dev` under pressure: 1 000 rapid writes, renames and deletions while a browser is connected. The server
  * never dies, ends serving the final state of every page, and keeps its watchers and memory bounded.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startDev } from './dev-server.js'
 import { launch, openPage } from './browser.js'
 
-const repo = join(import.meta.dirname, '../..')
 let browser: Browser
 let dev: ChildProcess
 let url: string
@@ -25,16 +25,7 @@ beforeAll(async () => {
   mkdirSync(root)
   writeFileSync(join(root, 'index.md'), '# Start\n')
   for (let i = 0; i < 40; i++) writeFileSync(join(root, `Seite ${i}.md`), `# Seite ${i}\n\nAnfang.\n`)
-  dev = spawn(process.execPath, [join(repo, 'bin/wikigen.js'), 'dev', '--root', root, '--port', '0'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } })
-  url = await new Promise<string>((resolve, reject) => {
-    let output = ''
-    dev.stdout!.on('data', (chunk) => {
-      output += chunk
-      const match = /dev server at (http:\/\/\S+)/.exec(output)
-      if (match) resolve(match[1])
-    })
-    dev.on('exit', (code) => reject(new Error(`wikigen dev exited with ${code}: ${output}`)))
-  })
+  ;({ dev, url } = await startDev(root, dir))
   browser = await launch()
 })
 

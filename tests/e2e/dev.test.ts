@@ -2,13 +2,14 @@
  * The authoring loop: `wikigen dev` serves the wiki, an edit on disk reaches the open browser without a reload,
  * a broken front matter shows an overlay while the last good page stays served.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { cpSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { keepScreenshot, launch, openPage } from './browser.js'
+import { startDev } from './dev-server.js'
 
 const repo = join(import.meta.dirname, '../..')
 let browser: Browser
@@ -20,16 +21,7 @@ beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'wikigen-dev-'))
   root = join(dir, 'wiki')
   cpSync(join(repo, 'tests/fixtures/sites/basic'), root, { recursive: true })
-  dev = spawn(process.execPath, [join(repo, 'bin/wikigen.js'), 'dev', '--root', root, '--port', '0'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } })
-  url = await new Promise<string>((resolve, reject) => {
-    let output = ''
-    dev.stdout!.on('data', (chunk) => {
-      output += chunk
-      const match = /dev server at (http:\/\/\S+)/.exec(output)
-      if (match) resolve(match[1])
-    })
-    dev.on('exit', (code) => reject(new Error(`wikigen dev exited with ${code}: ${output}`)))
-  })
+  ;({ dev, url } = await startDev(root, dir))
   browser = await launch()
 })
 
