@@ -78,7 +78,7 @@ export function linkSite(compiled: readonly PageMeta[], assets: readonly Content
     resolved: page.links.map((link) => resolveLink(link, page, { index, base, hrefOfPage, diagnostics, sizeOf })),
   }))
   const bySlug = new Map(sitePages.map((p) => [p.page.slug as string, p]))
-  wireEmbeds(sitePages, index, diagnostics)
+  wireEmbeds(sitePages, diagnostics)
   setRelatedLinks(sitePages, index, hrefOfPage)
   return { config, pages: sitePages, bySlug, redirects: collectRedirects(sitePages, config, index), assets: [...assets], diagnostics }
 }
@@ -187,7 +187,7 @@ function sizeAttributes(link: PageLink, intrinsic: ImageSize | undefined): strin
 }
 
 /** Points every embed at its target's resolved links; an embed that would close a cycle is replaced by a notice. */
-function wireEmbeds(pages: SitePage[], index: LinkIndex, diagnostics: Diagnostic[]): void {
+function wireEmbeds(pages: SitePage[], diagnostics: Diagnostic[]): void {
   const byHash = new Map(pages.map((p) => [p.page.contentHash, p]))
   const state = new Map<SitePage, 'visiting' | 'done'>()
   const visit = (sitePage: SitePage) => {
@@ -211,7 +211,6 @@ function wireEmbeds(pages: SitePage[], index: LinkIndex, diagnostics: Diagnostic
     state.set(sitePage, 'done')
   }
   for (const page of pages) if (!state.has(page)) visit(page)
-  void index
 }
 
 function setRelatedLinks(pages: SitePage[], index: LinkIndex, hrefOfPage: (page: PageMeta) => string): void {
