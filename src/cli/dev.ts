@@ -14,7 +14,7 @@ import { createDevSession, type DevSession, type DevUpdate, type FileChange } fr
 import type { Diagnostic } from '../compiler/diagnostics.js'
 import { CONFIG_FILES, loadConfig } from './load-config.js'
 import { createProgress, createReporter, printDiagnostics, type Reporter } from './output.js'
-import { readRedirects } from './serve.js'
+import { decodeRequestPath, readRedirects } from './serve.js'
 import { bundledRuntime } from './runtime.js'
 
 export interface DevOptions {
@@ -75,7 +75,7 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
       res.end(existsSync(DEV_CLIENT) ? readFileSync(DEV_CLIENT) : '')
       return
     }
-    const target = redirects.get(decodePath(url.pathname))
+    const target = redirects.get(decodeRequestPath(url.pathname))
     if (target) {
       res.writeHead(302, { Location: target }).end()
       return
@@ -188,19 +188,9 @@ function toProblems(diagnostics: readonly Diagnostic[], root: string) {
     .map((d) => ({ file: d.file ? `${prefix}/${d.file}` : prefix, line: d.line, column: d.column, message: d.message, hint: d.hint }))
 }
 
-function decodePath(path: string): string {
-  return path.split('/').map((p) => {
-    try {
-      return decodeURIComponent(p)
-    } catch {
-      return p
-    }
-  }).join('/').normalize('NFC')
-}
-
 /** The HTML file for a request path inside `out`, or undefined. */
 function htmlFileOf(out: string, pathname: string): string | undefined {
-  const path = decodePath(pathname)
+  const path = decodeRequestPath(pathname)
   const candidates = path.endsWith('/') ? [`${path}index.html`] : path.endsWith('.html') ? [path] : [`${path}.html`]
   for (const candidate of candidates) {
     const file = resolve(out, `.${candidate}`)

@@ -26,13 +26,13 @@ export function readRedirects(dir: string): Map<string, string> {
   if (!existsSync(file)) return map
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     const [from, to] = line.trim().split(/\s+/)
-    if (from && to && !from.startsWith('#')) map.set(normalisePath(from), to)
+    if (from && to && !from.startsWith('#')) map.set(decodeRequestPath(from), to)
   }
   return map
 }
 
 /** Decodes every percent-escape (also reserved ones such as %3A) so both spellings of a path compare equal. */
-function normalisePath(path: string): string {
+export function decodeRequestPath(path: string): string {
   return path
     .split('/')
     .map((part) => {
@@ -68,7 +68,7 @@ export function createHandler(dir: string, options: { csp?: boolean } = {}): (re
     }
     const url = req.url ?? '/'
     const path = url.split(/[?#]/)[0]
-    const target = redirects.get(normalisePath(path))
+    const target = redirects.get(decodeRequestPath(path))
     if (target) {
       res.writeHead(301, { Location: target + url.slice(path.length), 'Cache-Control': 'public, max-age=3600' }).end()
       return

@@ -10,7 +10,7 @@ import type { PageLink } from './page.js'
 import { hrefOf, routePathOf, safeDecodeURI, type RoutePath, type Slug } from './paths.js'
 import { createLinkIndex, isAssetTarget, type LinkIndex, type PageMeta } from './resolve-links.js'
 import { legacySlugsOf } from './slugify.js'
-import { escapeHtml } from './markdown/to-hast.js'
+import { escapeHtml } from './html.js'
 import { readImageSize, type ImageSize } from './image-size.js'
 
 export interface NavLink {

@@ -4,7 +4,7 @@
  */
 import { labels } from '../../theme/labels.js'
 import type { Site } from '../link-site.js'
-import { escapeHtml } from '../markdown/to-hast.js'
+import { escapeHtml } from '../html.js'
 import { hrefOf } from '../paths.js'
 import type { OutputFile } from './output-file.js'
 import { fillTemplate } from './template.js'

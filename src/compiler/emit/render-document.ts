@@ -6,7 +6,7 @@ import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { App, type AppProps } from '../../theme/App.js'
 import type { HeadTag } from '../frontmatter.js'
-import { escapeHtml } from '../markdown/to-hast.js'
+import { escapeHtml } from '../html.js'
 import { fillTemplate } from './template.js'
 
 /** Hrefs of the built client files, base path included. */

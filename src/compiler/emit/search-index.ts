@@ -4,17 +4,11 @@
  */
 import { PATH_LOCALE, SEARCH_INDEX_FILE } from '../constants.js'
 import type { Site } from '../link-site.js'
-import type { Heading } from '../page.js'
+import type { SearchIndexEntry } from '../../theme/search/match.js'
 import type { OutputFile } from './output-file.js'
 
-export interface SearchEntry {
-  title: string
-  headers: Heading[]
-  /** Percent-encoded route, starting with '/', ending '.html' (the home page is '/'). */
-  path: string
-  pathLocale: string
-  extraFields: string[]
-}
+/** A search-index page entry; the browser's search box and `wikigen search` read the same shape. */
+export type SearchEntry = SearchIndexEntry
 
 /** The index entries of a site; the 404 page comes last, as in the reference. */
 export function createSearchIndex(site: Site): SearchEntry[] {

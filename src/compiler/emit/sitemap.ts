@@ -3,7 +3,7 @@
  */
 import type { GitInfo } from '../git-info.js'
 import type { Site } from '../link-site.js'
-import { escapeHtml } from '../markdown/to-hast.js'
+import { escapeHtml } from '../html.js'
 import type { SourcePath } from '../paths.js'
 import type { OutputFile } from './output-file.js'
 

@@ -4,7 +4,7 @@
  */
 import { PLACEHOLDER } from '../page.js'
 import type { Resolved } from '../link-site.js'
-import { escapeHtml } from '../markdown/to-hast.js'
+import { escapeHtml } from '../html.js'
 
 /** Looks up the stored body HTML of a page by content hash. */
 export type BodyLookup = (contentHash: string) => string

@@ -10,6 +10,7 @@ import { toHast, type Handler, type State } from 'mdast-util-to-hast'
 import { toHtml } from 'hast-util-to-html'
 import { labels } from '../../theme/labels.js'
 import { INDEX_HEADING_LEVELS } from '../constants.js'
+import { escapeHtml } from '../html.js'
 import { createHeadingSlugger } from '../slugify.js'
 import { placeholderOf, type Anchor, type Heading, type PageLink } from '../page.js'
 import type { Callout } from './callout/index.js'
@@ -254,11 +255,4 @@ function safeDecode(value: string): string {
 
 function stem(file: string): string {
   return file.replace(/^.*\//, '').replace(/\.[^.]+$/, '')
-}
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-
-/** Escapes text for HTML content and attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c])
 }
