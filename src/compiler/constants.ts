@@ -19,4 +19,4 @@ export const SEARCH_INDEX_FILE = 'search-index.json'
 /** Where hashed client assets go, relative to the base path. */
 export const ASSETS_DIR = 'assets'
 /** Bumped whenever compiled page output changes shape, so cached pages from older versions are ignored. */
-export const COMPILER_VERSION = 3
+export const COMPILER_VERSION = 4

@@ -4,15 +4,14 @@
  */
 import type { Root } from 'mdast'
 import { fromMarkdown } from 'mdast-util-from-markdown'
-import { gfmFromMarkdown } from 'mdast-util-gfm'
-import { gfm } from 'micromark-extension-gfm'
 import { transformCallouts } from './callout/index.js'
 import { groupContainers, type ContainerProblem } from './container/index.js'
+import { gfmFromMarkdown, gfmSyntax, linkLiterals, withGfmDocument } from './gfm.js'
 import { highlightFromMarkdown, highlightSyntax } from './highlight/index.js'
 import { wikiLinkFromMarkdown, wikiLinkSyntax } from './wikilink/index.js'
 
-const extensions = [gfm(), wikiLinkSyntax(), highlightSyntax()]
-const mdastExtensions = [gfmFromMarkdown(), wikiLinkFromMarkdown(), highlightFromMarkdown()]
+const extensions = [...gfmSyntax, wikiLinkSyntax(), highlightSyntax()]
+const mdastExtensions = [...gfmFromMarkdown, wikiLinkFromMarkdown(), highlightFromMarkdown()]
 
 export interface ParsedMarkdown {
   tree: Root
@@ -21,7 +20,8 @@ export interface ParsedMarkdown {
 
 /** Parses one page body into mdast with every wikigen construct recognised. */
 export function parseMarkdown(text: string): ParsedMarkdown {
-  const tree = fromMarkdown(text, { extensions, mdastExtensions })
+  const tree = withGfmDocument(text, () => fromMarkdown(text, { extensions, mdastExtensions }))
+  linkLiterals(tree)
   const problems = groupContainers(tree)
   transformCallouts(tree)
   return { tree, problems }
