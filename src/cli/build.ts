@@ -17,6 +17,8 @@ export interface BuildCommandOptions {
   /** Use the build cache (default true). */
   cache?: boolean
   workers?: number
+  /** Print the duration of each build phase. */
+  timings?: boolean
 }
 
 /** Runs a build and prints diagnostics and a summary; returns the exit code. */
@@ -67,5 +69,8 @@ export async function runBuild(options: BuildCommandOptions, reporter: Reporter,
     `${mark} ${result.pages} pages in ${(result.durationMs / 1000).toFixed(2)} s${result.cachedPages ? c.dim(` (${result.cachedPages} from cache)`) : ''}` +
       `${counts ? ` · ${counts}` : ''} → ${relative(process.cwd(), options.out) || '.'}`,
   )
+  if (options.timings) {
+    for (const { phase, ms } of result.timings) reporter.err(c.dim(`  ${(ms / 1000).toFixed(2).padStart(7)} s  ${phase}`))
+  }
   return result
 }

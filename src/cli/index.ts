@@ -37,9 +37,10 @@ export function createProgram(): Command {
     .option('--strict', 'treat warnings (dead links, bad front-matter values) as errors')
     .option('--no-cache', 'ignore and do not write the build cache')
     .option('-w, --workers <n>', 'worker threads (default: one per core for larger sites)', count)
+    .option('--timings', 'print how long each build phase took')
     .addHelpText('after', '\nExamples:\n  $ wikigen build\n  $ wikigen build --root docs --out public --base /wiki/\n  $ wikigen build --strict        # fail CI on any warning')
     .action(async (opts) => {
-      process.exitCode = await runBuild({ root: opts.root, out: opts.out, base: opts.base, strict: opts.strict, cache: opts.cache, workers: opts.workers })
+      process.exitCode = await runBuild({ root: opts.root, out: opts.out, base: opts.base, strict: opts.strict, cache: opts.cache, workers: opts.workers, timings: opts.timings })
     })
 
   program

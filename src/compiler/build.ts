@@ -71,6 +71,8 @@ export interface BuildResult {
   reusedPages: number
   bytes: number
   durationMs: number
+  /** Where the time went, phase by phase (the phases overlap nothing: each starts when the one before ended). */
+  timings: { phase: string; ms: number }[]
 }
 
 const COMPILE_BATCH = 24
@@ -94,7 +96,8 @@ export async function checkSite(options: CheckOptions): Promise<CheckResult> {
   const config = resolveConfig(options.config, { base: options.base })
   const content = await discoverContent(options.root)
   return withPool(options, content.markdown.length, async (pool) => {
-    const { site, diagnostics, cachedPages } = await compileAndLink(content, config, pool, options)
+    const { site, diagnostics, cachedPages, compiled } = await compileAndLink(content, config, pool, options)
+    if (cacheDirOf(options)) pool.store.commit(compiled)
     return { site, diagnostics, cachedPages, config }
   })
 }
@@ -103,19 +106,30 @@ export async function checkSite(options: CheckOptions): Promise<CheckResult> {
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const now = options.now ?? Date.now
   const started = now()
+  const timings: BuildResult['timings'] = []
+  let last = started
+  const mark = (phase: string) => {
+    const at = now()
+    timings.push({ phase, ms: at - last })
+    last = at
+  }
   const config = resolveConfig(options.config, { base: options.base })
   const content = await discoverContent(options.root)
   const gitInfo = readGitInfo(options.root)
+  mark('discover')
   return withPool(options, content.markdown.length, async (pool) => {
     const staging = await createStaging(options.out)
     try {
-      const { site, diagnostics, cachedPages, compiled } = await compileAndLink(content, config, pool, options)
+      const { site, diagnostics, cachedPages, compiled } = await compileAndLink(content, config, pool, options, mark)
       const git = await gitInfo
+      mark('git (rest)')
       const client = readClientManifest(options.clientDir, config.site.base)
       const { jobs, diagnostics: jobDiagnostics } = createRenderJobs(site, { git: git.byPath, assets: client.assets, dev: options.dev })
       diagnostics.push(...jobDiagnostics, ...git.diagnostics)
+      mark('prepare routes')
 
       const render = await renderAll(jobs, staging, pool, options, cacheDirOf(options))
+      mark('render')
       let bytes = render.bytes
       const files: OutputFile[] = [
         ...searchIndex.emit(site),
@@ -125,12 +139,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         ...client.files,
       ]
       bytes += await writeFiles(staging, files)
+      mark('search index, redirects, assets')
       await swapInOutput(staging, options.out)
       const cacheDir = cacheDirOf(options)
-      if (cacheDir) writeFileSync(renderStateFile(cacheDir), JSON.stringify(render.state))
+      if (cacheDir) {
+        pool.store.commit(compiled)
+        writeFileSync(renderStateFile(cacheDir), JSON.stringify(render.state))
+      }
+      mark('swap')
       return {
         site, compiled, content, git, client, config, diagnostics: sortDiagnostics(diagnostics), pages: site.pages.length, cachedPages, bytes,
-        renderedPages: render.rendered, reusedPages: render.reused, durationMs: now() - started,
+        renderedPages: render.rendered, reusedPages: render.reused, durationMs: now() - started, timings,
       }
     } catch (error) {
       await discardStaging(staging)
@@ -162,10 +181,12 @@ async function withPool<T>(options: CheckOptions, pages: number, work: (pool: Ta
   }
 }
 
-async function compileAndLink(content: ContentFiles, config: ResolvedConfig, pool: TaskPool, options: CheckOptions) {
+async function compileAndLink(content: ContentFiles, config: ResolvedConfig, pool: TaskPool, options: CheckOptions, mark?: (phase: string) => void) {
   const diagnostics: Diagnostic[] = [...content.diagnostics]
   const compiled = await compileAll(content.markdown, pool, options, diagnostics)
+  mark?.('compile')
   const site = linkSite(compiled.pages, content.assets, config)
+  mark?.('link')
   diagnostics.push(...compiled.pages.flatMap((p) => p.diagnostics), ...site.diagnostics)
   return { site, diagnostics, cachedPages: compiled.cached, compiled: compiled.pages }
 }

@@ -60,6 +60,10 @@ export async function createDevSession(options: DevOptions): Promise<DevSession>
   const initial = await build({ ...options, dev: true })
   let config: ResolvedConfig = initial.config
   const store: PageStore = options.cacheDir ? createDiskStore(options.cacheDir) : createMemoryStore()
+  // Bodies of the pages compiled here, by content hash. They stay in memory: few pages change while the server runs,
+  // and a `wikigen build` in the same folder may clean from the cache what it did not build itself.
+  const edited = new Map<string, string>()
+  const bodyOf = (hash: string) => edited.get(hash) ?? store.body(hash)
   const pages = new Map<SourcePath, PageMeta>(initial.compiled.map((p) => [p.sourcePath, p]))
   const assets = new Map<SourcePath, ContentRef>(initial.content.assets.map((a) => [a.path, a]))
   const held = new Map<SourcePath, Diagnostic[]>()
@@ -85,7 +89,7 @@ export async function createDevSession(options: DevOptions): Promise<DevSession>
   // Pages compiled in workers live in the disk cache; without one, every page is compiled again here once.
   if (!options.cacheDir) {
     for (const meta of initial.compiled) {
-      store.put(parsePage(await readSource({ path: meta.sourcePath, absolute: join(options.root, meta.sourcePath) }, options.cacheSalt)))
+      store.put([parsePage(await readSource({ path: meta.sourcePath, absolute: join(options.root, meta.sourcePath) }, options.cacheSalt))])
     }
   }
 
@@ -101,7 +105,8 @@ export async function createDevSession(options: DevOptions): Promise<DevSession>
       fingerprints.set(job.file, fingerprint)
       const file = join(options.out, job.file)
       await mkdir(dirname(file), { recursive: true })
-      await writeFile(file, renderJob(job, (hash) => store.body(hash)))
+      store.locate(job.bodies)
+      await writeFile(file, renderJob(job, bodyOf))
       routes.push(job.input.page.href)
     }
     const removed: string[] = []
@@ -154,7 +159,6 @@ export async function createDevSession(options: DevOptions): Promise<DevSession>
         } catch {
           continue // deleted again before it could be read; its unlink event follows
         }
-        store.put(page)
         const errors = page.diagnostics.filter((d) => d.severity === 'error')
         if (errors.length > 0 && pages.has(path)) {
           held.set(path, page.diagnostics)
@@ -162,7 +166,10 @@ export async function createDevSession(options: DevOptions): Promise<DevSession>
         }
         held.delete(path)
         diagnostics.push(...page.diagnostics)
-        const { html: _html, ...meta } = page
+        const { html, ...meta } = page
+        const replaced = pages.get(path)?.contentHash
+        if (replaced !== undefined && replaced !== meta.contentHash) edited.delete(replaced)
+        edited.set(meta.contentHash, html)
         pages.set(path, meta)
       }
       return relinkAndRender(diagnostics, started)

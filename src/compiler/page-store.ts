@@ -1,71 +1,155 @@
 /**
  * Where compiled pages live between the compile and render phases, keyed by content hash.
  *
- * The disk store is also the build cache: a page whose file did not change is read back instead of parsed.
- * Metadata and body are separate files, so linking a site reads only the small metadata, and a body is read
- * only when its page is rendered. The memory store serves builds without a cache.
+ * The disk store is also the build cache. Its layout:
+ *
+ *     bodies/<pack>.html   the body HTML of one compile batch, page after page (one file per batch, not per page:
+ *                          creating files is what writing the cache cost)
+ *     pages.json           the metadata of every page of the last finished build, each with where its body is
+ *
+ * A build reads pages.json once, compiles what it does not find there, and after succeeding writes pages.json anew and
+ * deletes the packs no page points into any more. A body is read only when its page is rendered.
+ * The memory store serves builds without a cache.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from './page.js'
 import type { PageMeta } from './resolve-links.js'
 
+/** Where a stored body is: a byte range of a pack file. */
+export interface BodyRef {
+  pack: string
+  start: number
+  length: number
+}
+
 export interface PageStore {
-  /** The metadata of the compiled page with this content hash, if stored. */
+  /** The metadata of the stored page with this content hash (from the last finished build), if any. */
   meta(contentHash: string): PageMeta | undefined
-  put(page: Page): void
+  /** Stores compiled pages; returns their metadata, each with where its body is. */
+  put(pages: readonly Page[]): PageMeta[]
+  /** Tells the store where bodies are that another thread stored. */
+  locate(bodies: Readonly<Record<string, BodyRef>>): void
   /** Body HTML of a stored page; throws if it is missing (a bug: every rendered page was compiled first). */
   body(contentHash: string): string
+  /** Keeps these pages for the next build, and forgets every other. */
+  commit(pages: readonly PageMeta[]): void
 }
 
 export function createMemoryStore(): PageStore {
-  const pages = new Map<string, Page>()
+  const bodies = new Map<string, string>()
   return {
-    meta(hash) {
-      const page = pages.get(hash)
-      if (!page) return undefined
-      const { html: _html, ...meta } = page
-      return meta
+    meta: () => undefined,
+    put(pages) {
+      return pages.map(({ html, ...meta }) => {
+        bodies.set(meta.contentHash, html)
+        return meta
+      })
     },
-    put: (page) => void pages.set(page.contentHash, page),
+    locate() {},
     body(hash) {
-      const page = pages.get(hash)
-      if (!page) throw new Error(`Page ${hash} was never compiled`)
-      return page.html
+      const html = bodies.get(hash)
+      if (html === undefined) throw new Error(`Page ${hash} was never compiled`)
+      return html
     },
+    commit() {},
   }
 }
 
+const INDEX_VERSION = 1
+/** Packs kept in memory per thread while rendering: render batches mostly read the packs of a few compile batches. */
+const OPEN_PACKS = 8
+
 export function createDiskStore(dir: string): PageStore {
-  const fileOf = (hash: string, extension: 'json' | 'html') => join(dir, hash.slice(0, 2), `${hash}.${extension}`)
-  const write = (file: string, text: string) => {
-    const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`
-    writeFileSync(temp, text)
-    renameSync(temp, file)
+  const packDir = join(dir, 'bodies')
+  const indexFile = join(dir, 'pages.json')
+  const packFile = (pack: string) => join(packDir, `${pack}.html`)
+  const refs = new Map<string, BodyRef>()
+  const packs = new Map<string, Buffer>()
+  const packExists = new Map<string, boolean>()
+  let index: Map<string, PageMeta> | undefined
+  let packCount = 0
+
+  const readIndex = (): Map<string, PageMeta> => {
+    try {
+      const stored = JSON.parse(readFileSync(indexFile, 'utf8')) as { version: number; pages: PageMeta[] }
+      if (stored.version === INDEX_VERSION) return new Map(stored.pages.map((page) => [page.contentHash, page]))
+    } catch {
+      // none yet, torn or foreign: compile everything
+    }
+    return new Map()
   }
+  const hasPack = (pack: string) => {
+    let known = packExists.get(pack)
+    if (known === undefined) packExists.set(pack, (known = existsSync(packFile(pack))))
+    return known
+  }
+  const readPack = (pack: string): Buffer => {
+    let bytes = packs.get(pack)
+    if (bytes) {
+      packs.delete(pack)
+    } else {
+      bytes = readFileSync(packFile(pack))
+      if (packs.size >= OPEN_PACKS) packs.delete(packs.keys().next().value!)
+    }
+    packs.set(pack, bytes) // most recently used last
+    return bytes
+  }
+
   return {
     meta(hash) {
-      const file = fileOf(hash, 'json')
-      if (!existsSync(file) || !existsSync(fileOf(hash, 'html'))) return undefined
-      try {
-        return JSON.parse(readFileSync(file, 'utf8')) as PageMeta
-      } catch {
-        return undefined // a torn or foreign file: compile again
-      }
+      index ??= readIndex()
+      const page = index.get(hash)
+      if (!page?.body || !hasPack(page.body.pack)) return undefined
+      refs.set(hash, page.body)
+      return page
     },
-    put(page) {
-      mkdirSync(join(dir, page.contentHash.slice(0, 2)), { recursive: true })
-      const { html, ...meta } = page
-      // body first: a metadata file is only ever there with its body
-      write(fileOf(page.contentHash, 'html'), html)
-      write(fileOf(page.contentHash, 'json'), JSON.stringify(meta))
+    put(pages) {
+      if (pages.length === 0) return []
+      const pack = `${process.pid}-${Date.now().toString(36)}-${(packCount++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`
+      const parts: Buffer[] = []
+      let start = 0
+      const metas = pages.map(({ html, ...meta }) => {
+        const bytes = Buffer.from(html)
+        parts.push(bytes)
+        const body = { pack, start, length: bytes.length }
+        start += bytes.length
+        refs.set(meta.contentHash, body)
+        return { ...meta, body }
+      })
+      mkdirSync(packDir, { recursive: true })
+      // a pack is complete before any index names it: the index is written after the build that made it
+      writeFileSync(packFile(pack), Buffer.concat(parts))
+      return metas
+    },
+    locate(bodies) {
+      for (const hash in bodies) refs.set(hash, bodies[hash])
     },
     body(hash) {
+      const ref = refs.get(hash)
+      if (!ref) throw new Error(`Page ${hash} is missing from the build cache`)
       try {
-        return readFileSync(fileOf(hash, 'html'), 'utf8')
+        return readPack(ref.pack).toString('utf8', ref.start, ref.start + ref.length)
       } catch {
         throw new Error(`Page ${hash} is missing from the build cache`)
       }
+    },
+    commit(pages) {
+      const kept = pages.filter((page) => page.body)
+      mkdirSync(dir, { recursive: true })
+      const temp = `${indexFile}.${process.pid}.tmp`
+      writeFileSync(temp, JSON.stringify({ version: INDEX_VERSION, pages: kept }))
+      renameSync(temp, indexFile)
+      index = new Map(kept.map((page) => [page.contentHash, page]))
+      const used = new Set(kept.map((page) => `${page.body!.pack}.html`))
+      for (const file of existsSync(packDir) ? readdirSync(packDir) : []) {
+        if (!used.has(file)) rmSync(join(packDir, file), { force: true })
+      }
+      // the layout of earlier versions: one folder per two hex digits of the hash
+      for (const entry of readdirSync(dir)) {
+        if (/^[\da-f]{2}$/.test(entry)) rmSync(join(dir, entry), { recursive: true, force: true })
+      }
+      packExists.clear()
     },
   }
 }

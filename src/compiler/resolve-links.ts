@@ -8,9 +8,10 @@ import type { Anchor, Page, PageLink } from './page.js'
 import { safeDecodeURI, type SourcePath } from './paths.js'
 import { slugifyHeading, slugifyPageName } from './slugify.js'
 import type { ContentRef } from './load.js'
+import type { BodyRef } from './page-store.js'
 
-/** A page as the resolver sees it. */
-export type PageMeta = Omit<Page, 'html'>
+/** A page as the resolver sees it: without its body, which waits in the page store (at `body`) until rendering. */
+export type PageMeta = Omit<Page, 'html'> & { body?: BodyRef }
 
 /** Key under which names are compared: NFC, lower-case, single spaces. */
 export function nameKey(name: string): string {

@@ -2,7 +2,7 @@
  * The build cache: a second build of an unchanged site parses nothing and renders nothing; one changed page is
  * parsed alone, and only the routes whose HTML depends on it are rendered again.
  */
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/compiler/build.js'
@@ -33,5 +33,46 @@ describe('warm builds', () => {
     expect(readFileSync(join(options.out, 'ziel.html'), 'utf8')).toContain('Neu.')
     expect(readFileSync(join(options.out, 'seite-3.html'), 'utf8')).toContain('Text 3.')
     expect(warm.diagnostics.map((d) => d.code)).toEqual(['dead-anchor'])
+  })
+
+  it('keeps one body file per compile batch and deletes the ones no page uses any more', async () => {
+    const work = tempDir()
+    const root = join(work, 'wiki')
+    mkdirSync(root)
+    for (let i = 0; i < 30; i++) writeFileSync(join(root, `Seite ${i}.md`), `Text ${i}.\n`)
+    const cacheDir = join(work, 'cache')
+    const options = { root, out: join(work, 'site'), cacheDir }
+    await build(options)
+    const first = readdirSync(join(cacheDir, 'bodies'))
+    expect(first.length).toBeLessThan(30 / 4) // batches, not pages
+    for (let i = 0; i < 30; i++) writeFileSync(join(root, `Seite ${i}.md`), `Neu ${i}.\n`)
+    await build(options)
+    const packs = readdirSync(join(cacheDir, 'bodies'))
+    expect(packs.filter((pack) => first.includes(pack))).toEqual([])
+    const stored = packs.map((pack) => readFileSync(join(cacheDir, 'bodies', pack), 'utf8')).join('')
+    expect(stored).toContain('Neu 7.')
+    expect(stored).not.toContain('Text 7.')
+  })
+
+  it('compiles again what a torn index or a deleted body file no longer gives', async () => {
+    const work = tempDir()
+    const root = join(work, 'wiki')
+    mkdirSync(root)
+    writeFileSync(join(root, 'index.md'), '# Start\n\n![[Baustein]]\n')
+    writeFileSync(join(root, 'Baustein.md'), 'Eingebettet.\n')
+    const cacheDir = join(work, 'cache')
+    const options = { root, out: join(work, 'site'), cacheDir }
+    await build(options)
+
+    writeFileSync(join(cacheDir, 'pages.json'), '{"version":1,"pages":[{"contentH')
+    const torn = await build(options)
+    expect(torn.cachedPages).toBe(0)
+    expect(readFileSync(join(options.out, 'index.html'), 'utf8')).toContain('Eingebettet.')
+
+    rmSync(join(cacheDir, 'bodies'), { recursive: true })
+    const lost = await build(options)
+    expect(lost.cachedPages).toBe(0)
+    expect(lost.diagnostics).toEqual([])
+    expect(readFileSync(join(options.out, 'index.html'), 'utf8')).toContain('Eingebettet.')
   })
 })

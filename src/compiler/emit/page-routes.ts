@@ -14,12 +14,15 @@ import { substituteLinks, type BodyLookup } from './substitute.js'
 import { nameKey } from '../resolve-links.js'
 import { posix } from 'node:path'
 import { readImageSize } from '../image-size.js'
+import type { BodyRef } from '../page-store.js'
 
 export interface RenderJob {
   /** Output file, relative to the output folder. */
   file: string
   /** Content hash of the page whose body is rendered; undefined for generated pages (404). */
   bodyHash?: string
+  /** Where the bodies are that this route shows (its page's and embedded pages'), by content hash. */
+  bodies: Record<string, BodyRef>
   resolved: Resolved[]
   input: Omit<DocumentInput, 'bodyHtml'>
 }
@@ -65,6 +68,7 @@ export function createRenderJobs(site: Site, options: RenderJobOptions): { jobs:
     return asset ? readImageSize(asset.absolute) : undefined
   })
   const diagnostics: Diagnostic[] = []
+  const bodyOf = new Map(site.pages.map((p) => [p.page.contentHash, p.page.body]))
   const common = {
     site: siteProps,
     assets: options.assets,
@@ -94,6 +98,7 @@ export function createRenderJobs(site: Site, options: RenderJobOptions): { jobs:
     return {
       file: outputFileOf(sitePage.page.slug),
       bodyHash: sitePage.page.contentHash,
+      bodies: bodiesShown(sitePage.page.contentHash, sitePage.resolved, bodyOf),
       resolved: sitePage.resolved,
       input: {
         ...common,
@@ -109,6 +114,18 @@ export function createRenderJobs(site: Site, options: RenderJobOptions): { jobs:
   return { jobs, diagnostics }
 }
 
+/** The body locations a route needs: its page's, and those of the pages it embeds, at any depth. */
+function bodiesShown(hash: string, resolved: readonly Resolved[], bodyOf: Map<string, BodyRef | undefined>): Record<string, BodyRef> {
+  const bodies: Record<string, BodyRef> = {}
+  const add = (contentHash: string, links: readonly Resolved[]) => {
+    const body = bodyOf.get(contentHash)
+    if (body) bodies[contentHash] = body
+    for (const link of links) if (typeof link !== 'string') add(link.embed, link.resolved)
+  }
+  add(hash, resolved)
+  return bodies
+}
+
 function notFoundJob(site: Site, common: Pick<DocumentInput, 'site' | 'assets' | 'analytics'>): RenderJob {
   const { config } = site
   const page: PageProps = {
@@ -117,6 +134,7 @@ function notFoundJob(site: Site, common: Pick<DocumentInput, 'site' | 'assets' |
   }
   return {
     file: '404.html',
+    bodies: {},
     resolved: [],
     input: { ...common, page, lang: config.site.lang, documentTitle: `404 | ${config.site.title}`, description: config.site.description, head: config.site.head },
   }

@@ -33,20 +33,14 @@ export function createTaskRunner(cacheDir: string | undefined): { run(task: Task
 }
 
 function compileBatch(sources: SourceFile[], store: PageStore): CompileResult {
-  const pages: PageMeta[] = []
-  for (const source of sources) {
-    const page = parsePage(source)
-    store.put(page)
-    const { html: _html, ...meta } = page
-    pages.push(meta)
-  }
-  return { pages }
+  return { pages: store.put(sources.map(parsePage)) }
 }
 
 function renderBatch(jobs: RenderJob[], outDir: string, store: PageStore): RenderResult {
   let bytes = 0
   const made = new Set<string>()
   for (const job of jobs) {
+    store.locate(job.bodies)
     const html = renderJob(job, (hash) => store.body(hash))
     const file = join(outDir, job.file)
     const folder = dirname(file)
