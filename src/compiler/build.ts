@@ -6,7 +6,7 @@
  */
 import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createHash } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { availableParallelism, tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { resolveConfig, type ResolvedConfig, type UserConfig } from './config.js'
@@ -23,6 +23,7 @@ import { linkSite, type Site } from './link-site.js'
 import { discoverContent, readSource, type ContentFiles, type ContentRef } from './load.js'
 import type { SourceFile } from './parse-page.js'
 import type { PageMeta } from './resolve-links.js'
+import { loadSourceStamps } from './source-stamps.js'
 import { createPool, type TaskPool } from './workers/pool.js'
 import { createStaging, discardStaging, swapInOutput, writeFiles } from './write-output.js'
 
@@ -200,21 +201,40 @@ const READ_AHEAD = 4
  * workers batch by batch, with a bounded number of batches in flight so texts stream through.
  */
 async function compileAll(refs: ContentRef[], pool: TaskPool, options: CheckOptions, diagnostics: Diagnostic[]) {
+  const cacheDir = cacheDirOf(options)
+  const stamps = loadSourceStamps(cacheDir, options.cacheSalt ?? '', Date.now())
   const pages: PageMeta[] = []
   let cached = 0
   let done = 0
   const inFlight = new Set<Promise<void>>()
-  for (const batch of chunk(refs, COMPILE_BATCH)) {
-    const sources = await Promise.all(batch.map((ref) => readSource(ref, options.cacheSalt ?? '').catch((error: Error) => {
+  /** A page from the cache when the file's stamp is unchanged, else the file's text to compile (or nothing when unreadable). */
+  const load = async (ref: ContentRef): Promise<PageMeta | SourceFile | undefined> => {
+    const info = cacheDir ? await stat(ref.absolute).catch(() => undefined) : undefined
+    const knownHash = info && stamps.hashOf(ref.path, info)
+    const known = knownHash && pool.store.meta(knownHash)
+    if (known) return known
+    try {
+      const source = await readSource(ref, options.cacheSalt ?? '')
+      if (info) stamps.record(ref.path, info, source.contentHash)
+      return source
+    } catch (error) {
       diagnostics.push({
         severity: 'error', code: 'unreadable-file', file: ref.path, line: 0, column: 0,
-        message: `File cannot be read: ${error.message}`, hint: 'Check that the file exists and is readable.',
+        message: `File cannot be read: ${(error as Error).message}`, hint: 'Check that the file exists and is readable.',
       })
       return undefined
-    })))
+    }
+  }
+  for (const batch of chunk(refs, COMPILE_BATCH)) {
+    const loaded = await Promise.all(batch.map(load))
     const misses: SourceFile[] = []
-    for (const source of sources) {
+    for (const source of loaded) {
       if (!source) continue
+      if (!('text' in source)) {
+        pages.push(source)
+        cached++
+        continue
+      }
       if (source.diagnostics.some((d) => d.code === 'unreadable-file')) {
         diagnostics.push(...source.diagnostics)
         continue
@@ -238,6 +258,7 @@ async function compileAll(refs: ContentRef[], pool: TaskPool, options: CheckOpti
     if (inFlight.size >= READ_AHEAD) await Promise.race(inFlight)
   }
   await Promise.all(inFlight)
+  stamps.save()
   return { pages, cached }
 }
 

@@ -2,7 +2,7 @@
  * The build cache: a second build of an unchanged site parses nothing and renders nothing; one changed page is
  * parsed alone, and only the routes whose HTML depends on it are rendered again.
  */
-import { readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/compiler/build.js'
@@ -74,5 +74,27 @@ describe('warm builds', () => {
     expect(lost.cachedPages).toBe(0)
     expect(lost.diagnostics).toEqual([])
     expect(readFileSync(join(options.out, 'index.html'), 'utf8')).toContain('Eingebettet.')
+  })
+
+  it('sees every edit, also one that keeps the size of the file, settled or just written', async () => {
+    const work = tempDir()
+    const root = join(work, 'wiki')
+    mkdirSync(root)
+    const file = join(root, 'Seite.md')
+    const hourAgo = (Date.now() - 3_600_000) / 1000
+    writeFileSync(file, 'Version A\n')
+    utimesSync(file, hourAgo, hourAgo)
+    const options = { root, out: join(work, 'site'), cacheDir: join(work, 'cache') }
+    await build(options)
+    expect((await build(options)).cachedPages).toBe(1) // unchanged: taken by its stamp
+
+    writeFileSync(file, 'Version B\n') // same size, modified now
+    await build(options)
+    expect(readFileSync(join(options.out, 'seite.html'), 'utf8')).toContain('Version B')
+
+    writeFileSync(file, 'Version C\n') // same size, and back-dated like a checkout of an older commit
+    utimesSync(file, hourAgo - 60, hourAgo - 60)
+    await build(options)
+    expect(readFileSync(join(options.out, 'seite.html'), 'utf8')).toContain('Version C')
   })
 })
