@@ -5,14 +5,13 @@
  *                                                                        └─▶ emitters ─▶ staging ─▶ swap into out
  */
 import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { createHash } from 'node:crypto'
 import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { availableParallelism, tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { resolveConfig, type ResolvedConfig, type UserConfig } from './config.js'
 import { ASSETS_DIR } from './constants.js'
 import { sortDiagnostics, type Diagnostic } from './diagnostics.js'
-import { createRenderJobs, type RenderJob } from './emit/page-routes.js'
+import { createRenderJobs, fingerprintOf, type RenderJob } from './emit/page-routes.js'
 import type { ClientAssets } from './emit/render-document.js'
 import type { OutputFile } from './emit/output-file.js'
 import { redirects } from './emit/redirects.js'
@@ -280,11 +279,6 @@ function readRenderState(cacheDir: string | undefined, out: string): RenderState
   } catch {
     return undefined
   }
-}
-
-/** What a route's HTML depends on: equal fingerprints mean equal bytes. */
-function fingerprintOf(job: RenderJob, salt: string): string {
-  return createHash('sha1').update(salt).update(JSON.stringify([job.file, job.bodyHash, job.resolved, job.input])).digest('base64')
 }
 
 /**

@@ -1,23 +1,24 @@
 /**
  * Incremental rebuilds for `wikigen dev`. After one full build, each batch of file changes recompiles only the
- * changed files, relinks the site (cheap: metadata only) and re-renders exactly the routes whose output
- * changed: the edited page, and pages whose links, embeds, backlinks or prev/next depend on it.
+ * changed files. When the changed pages keep their shape (name, title, headings, front matter) and take no part in
+ * embeds, which is what most edits of a text do, only their own links are resolved again and only their routes are
+ * rendered. Otherwise the whole site is linked again (metadata only) and exactly the routes whose output changed are
+ * rendered: the edited pages, and pages whose links, embeds, prev/next or sidebars depend on them.
  *
  * A page whose new version has errors keeps its last good version in the output; its diagnostics are returned
  * so the dev server can show them.
  */
-import { createHash } from 'node:crypto'
-import { existsSync } from 'node:fs'
-import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises'
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
+import { copyFile, mkdir, rm } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { build, type BuildOptions, type BuildResult } from './build.js'
 import { resolveConfig, type ResolvedConfig, type UserConfig } from './config.js'
 import { sortDiagnostics, type Diagnostic } from './diagnostics.js'
-import { createRenderJobs, renderJob, type RenderJob } from './emit/page-routes.js'
+import { createRenderJobMaker, fingerprintOf, renderJob, type RenderJob, type RenderJobMaker } from './emit/page-routes.js'
 import { redirects } from './emit/redirects.js'
 import { searchIndex } from './emit/search-index.js'
-import { linkSite, type Site } from './link-site.js'
-import { discoverContent, readSource, type ContentRef } from './load.js'
+import { linkSite, relinkPage, type Site } from './link-site.js'
+import { discoverContent, readSource, readSourceSync, type ContentRef } from './load.js'
 import { createDiskStore, createMemoryStore, type PageStore } from './page-store.js'
 import { parsePage } from './parse-page.js'
 import { toSourcePath, type SourcePath } from './paths.js'
@@ -71,19 +72,20 @@ export async function createDevSession(options: DevOptions): Promise<DevSession>
   let site = initial.site
   /** Size and modification time of every content file as last built. */
   const seen = new Map<string, string>()
-  const stamp = async (path: string) => {
-    try {
-      const info = await stat(join(options.root, path))
-      return `${info.size}:${info.mtimeMs}`
-    } catch {
-      return undefined
-    }
+  // File access in updates is synchronous: an update touches a few files, and waiting for a turn in Node's thread
+  // pool (shared with the file watcher) took longer than the work itself.
+  const stamp = (path: string) => {
+    const info = statSync(join(options.root, path), { throwIfNoEntry: false })
+    return info && `${info.size}:${info.mtimeMs}`
   }
   for (const ref of [...initial.content.markdown, ...initial.content.assets]) {
-    const value = await stamp(ref.path)
+    const value = stamp(ref.path)
     if (value) seen.set(ref.path, value)
   }
-  let jobs = createRenderJobs(site, { git: initial.git.byPath, assets: initial.client.assets, dev: true }).jobs
+  const jobOptions = { git: initial.git.byPath, assets: initial.client.assets, dev: true }
+  let jobOf: RenderJobMaker = createRenderJobMaker(site, jobOptions)
+  const allJobs = () => [...site.pages.map((p) => jobOf(p, [])), ...(site.bySlug.has('404') ? [] : [jobOf.notFound()])]
+  let jobs = allJobs()
   for (const job of jobs) fingerprints.set(job.file, fingerprintOf(job))
 
   // Pages compiled in workers live in the disk cache; without one, every page is compiled again here once.
@@ -93,22 +95,46 @@ export async function createDevSession(options: DevOptions): Promise<DevSession>
     }
   }
 
-  async function relinkAndRender(changedDiagnostics: Diagnostic[], started: number): Promise<DevUpdate> {
-    site = linkSite([...pages.values()], [...assets.values()], config)
-    const previous = new Set(jobs.map((j) => j.file))
-    jobs = createRenderJobs(site, { git: initial.git.byPath, assets: initial.client.assets, dev: true }).jobs
+  /** Renders the jobs whose fingerprint changed; returns their routes. */
+  async function renderChanged(candidates: readonly RenderJob[]): Promise<string[]> {
     const routes: string[] = []
-    for (const job of jobs) {
-      previous.delete(job.file)
+    for (const job of candidates) {
       const fingerprint = fingerprintOf(job)
       if (fingerprints.get(job.file) === fingerprint) continue
       fingerprints.set(job.file, fingerprint)
       const file = join(options.out, job.file)
-      await mkdir(dirname(file), { recursive: true })
+      mkdirSync(dirname(file), { recursive: true })
       store.locate(job.bodies)
-      await writeFile(file, renderJob(job, bodyOf))
+      writeFileSync(file, renderJob(job, bodyOf))
       routes.push(job.input.page.href)
     }
+    return routes
+  }
+
+  const report = (changedDiagnostics: Diagnostic[]) => sortDiagnostics([...changedDiagnostics, ...[...held.values()].flat(), ...site.diagnostics])
+
+  /** The fast path: new versions of pages that keep their shape; undefined when one does not (see relinkPage). */
+  async function relinkPages(changed: readonly PageMeta[], changedDiagnostics: Diagnostic[], started: number): Promise<DevUpdate | undefined> {
+    let next: Site | undefined = site
+    for (const meta of changed) next = next && relinkPage(next, meta)
+    if (!next) return undefined
+    site = next
+    const changedJobs = changed.map((meta) => {
+      const job = jobOf(site.pages.find((p) => p.page.sourcePath === meta.sourcePath)!, [])
+      jobs[jobs.findIndex((j) => j.file === job.file)] = job
+      return job
+    })
+    const routes = await renderChanged(changedJobs)
+    return { routes, removed: [], diagnostics: report(changedDiagnostics), durationMs: Date.now() - started }
+  }
+
+  async function relinkAndRender(changedDiagnostics: Diagnostic[], started: number): Promise<DevUpdate> {
+    site = linkSite([...pages.values()], [...assets.values()], config)
+    jobOf = createRenderJobMaker(site, jobOptions)
+    const previous = new Set(jobs.map((j) => j.file))
+    jobs = allJobs()
+    for (const job of jobs) previous.delete(job.file)
+    const routes = await renderChanged(jobs)
     const removed: string[] = []
     for (const file of previous) {
       fingerprints.delete(file)
@@ -116,8 +142,7 @@ export async function createDevSession(options: DevOptions): Promise<DevSession>
       removed.push(encodeURI(`${config.site.base}${file}`))
     }
     await writeFiles(options.out, [...searchIndex.emit(site), ...redirects.emit(site)])
-    const diagnostics = sortDiagnostics([...changedDiagnostics, ...[...held.values()].flat(), ...site.diagnostics])
-    return { routes, removed, diagnostics, durationMs: Date.now() - started }
+    return { routes, removed, diagnostics: report(changedDiagnostics), durationMs: Date.now() - started }
   }
 
   const session: DevSession = {
@@ -128,16 +153,20 @@ export async function createDevSession(options: DevOptions): Promise<DevSession>
     async update(changes) {
       const started = Date.now()
       const diagnostics: Diagnostic[] = []
+      /** New versions of existing pages; anything else (new, removed or held pages, assets) needs a full relink. */
+      const changed: PageMeta[] = []
+      let structural = false
       for (const event of dedupe(changes)) {
         const path = toSourcePath(event.path)
         const absolute = join(options.root, event.path)
-        const value = await stamp(event.path)
+        const value = stamp(event.path)
         if (value) seen.set(path, value)
         else seen.delete(path)
         // the file system, not the event, says what happened: bursts of writes, renames and deletions can reach
         // the watcher out of order or merged, and the latest state must win
         const change: FileChange = { ...event, kind: existsSync(absolute) ? 'change' : 'unlink' }
         if (!/\.md$/i.test(path)) {
+          structural = true
           if (change.kind === 'unlink') {
             assets.delete(path)
             await rm(join(options.out, path), { force: true })
@@ -149,30 +178,36 @@ export async function createDevSession(options: DevOptions): Promise<DevSession>
           continue
         }
         if (change.kind === 'unlink') {
+          structural = true
           pages.delete(path)
           held.delete(path)
           continue
         }
         let page
         try {
-          page = parsePage(await readSource({ path, absolute }, options.cacheSalt))
+          page = parsePage(readSourceSync({ path, absolute }, options.cacheSalt))
         } catch {
+          structural = true
           continue // deleted again before it could be read; its unlink event follows
         }
         const errors = page.diagnostics.filter((d) => d.severity === 'error')
         if (errors.length > 0 && pages.has(path)) {
           held.set(path, page.diagnostics)
+          structural = true
           continue
         }
-        held.delete(path)
+        if (held.delete(path)) structural = true
         diagnostics.push(...page.diagnostics)
         const { html, ...meta } = page
         const replaced = pages.get(path)?.contentHash
-        if (replaced !== undefined && replaced !== meta.contentHash) edited.delete(replaced)
+        if (replaced === undefined) structural = true
+        else if (replaced !== meta.contentHash) edited.delete(replaced)
         edited.set(meta.contentHash, html)
         pages.set(path, meta)
+        changed.push(meta)
       }
-      return relinkAndRender(diagnostics, started)
+      const fast = structural ? undefined : await relinkPages(changed, diagnostics, started)
+      return fast ?? relinkAndRender(diagnostics, started)
     },
     async reconcile() {
       const content = await discoverContent(options.root)
@@ -180,7 +215,7 @@ export async function createDevSession(options: DevOptions): Promise<DevSession>
       const present = new Set<string>()
       for (const ref of [...content.markdown, ...content.assets]) {
         present.add(ref.path)
-        if (seen.get(ref.path) !== (await stamp(ref.path))) changes.push({ path: ref.path, kind: 'change' })
+        if (seen.get(ref.path) !== stamp(ref.path)) changes.push({ path: ref.path, kind: 'change' })
       }
       for (const path of seen.keys()) if (!present.has(path)) changes.push({ path, kind: 'unlink' })
       if (changes.length === 0) return { routes: [], removed: [], diagnostics: [], durationMs: 0 }
@@ -193,12 +228,29 @@ export async function createDevSession(options: DevOptions): Promise<DevSession>
       return relinkAndRender([], started)
     },
   }
+  void warmUp(initial.compiled, options)
   return session
 }
 
-/** What a route's HTML depends on; equal fingerprints mean equal HTML. */
-function fingerprintOf(job: RenderJob): string {
-  return createHash('sha1').update(JSON.stringify([job.bodyHash, job.resolved, job.input])).digest('base64')
+/** Pages compiled and rendered once after start-up, see warmUp. */
+const WARM_UP_PAGES = 40
+
+/**
+ * The initial build compiled every page on worker threads, so this thread's parser and renderer have never run: the
+ * first edits would take several times as long while the JavaScript engine optimises them. Compiling a spread of
+ * pages in the background, one per turn of the event loop, does that before the author's first edit.
+ */
+async function warmUp(compiled: readonly PageMeta[], options: DevOptions): Promise<void> {
+  const step = Math.max(1, Math.floor(compiled.length / WARM_UP_PAGES))
+  for (let i = 0; i < compiled.length; i += step) {
+    await new Promise((resolve) => setImmediate(resolve))
+    try {
+      const { sourcePath } = compiled[i]
+      parsePage(await readSource({ path: sourcePath, absolute: join(options.root, sourcePath) }, options.cacheSalt))
+    } catch {
+      // gone meanwhile: nothing to warm up with
+    }
+  }
 }
 
 /** The last change per path wins; a file added and removed in one batch is just removed. */

@@ -53,6 +53,8 @@ export interface Site {
   redirects: Redirect[]
   assets: ContentRef[]
   diagnostics: Diagnostic[]
+  /** The lookup the links were resolved with; `relinkPage` resolves a new version of one page with it. */
+  index: LinkIndex
 }
 
 /** Links compiled pages and assets into a site. */
@@ -65,22 +67,63 @@ export function linkSite(compiled: readonly PageMeta[], assets: readonly Content
   pages.sort((a, b) => (a.slug === '' ? -1 : b.slug === '' ? 1 : 0))
   const index = createLinkIndex(pages, assets, base)
   const hrefOfPage = (page: PageMeta) => hrefOf(routePathOf(page.slug, base))
-
-  const sizes = new Map<string, ImageSize | undefined>()
-  const sizeOf = (asset: ContentRef) => {
-    if (!sizes.has(asset.absolute)) sizes.set(asset.absolute, readImageSize(asset.absolute))
-    return sizes.get(asset.absolute)
-  }
+  const context: ResolveContext = { index, base, hrefOfPage, diagnostics, sizeOf: imageSizes() }
   const sitePages: SitePage[] = pages.map((page) => ({
     page,
     route: routePathOf(page.slug, base),
     href: hrefOfPage(page),
-    resolved: page.links.map((link) => resolveLink(link, page, { index, base, hrefOfPage, diagnostics, sizeOf })),
+    resolved: page.links.map((link) => resolveLink(link, page, context)),
   }))
   const bySlug = new Map(sitePages.map((p) => [p.page.slug as string, p]))
   wireEmbeds(sitePages, diagnostics)
   setRelatedLinks(sitePages, index, hrefOfPage)
-  return { config, pages: sitePages, bySlug, redirects: collectRedirects(sitePages, config, index), assets: [...assets], diagnostics }
+  return { config, pages: sitePages, bySlug, redirects: collectRedirects(sitePages, config, index), assets: [...assets], diagnostics, index }
+}
+
+/** Codes of the diagnostics that resolving one page's links produces. */
+const LINK_CODES: ReadonlySet<Diagnostic['code']> = new Set(['dead-link', 'dead-anchor', 'missing-image'])
+
+/**
+ * What other pages and the site-wide files (search index, redirects, prev/next, sidebars) see of a page. While it
+ * stays the same, a new version of the page changes nothing but its own route.
+ */
+function shapeOf(page: PageMeta): string {
+  return JSON.stringify([page.sourcePath, page.slug, page.name, page.title, page.anchors, page.headers, page.frontmatter])
+}
+
+/**
+ * The site with a new version of one page that keeps its shape (see shapeOf) and neither embeds nor is embedded:
+ * only that page's links are resolved again. Undefined when that does not hold: then the whole site must be linked
+ * again with linkSite.
+ */
+export function relinkPage(site: Site, page: PageMeta): Site | undefined {
+  const position = site.pages.findIndex((p) => p.page.sourcePath === page.sourcePath)
+  const old = site.pages[position]
+  if (!old) return undefined
+  const titled = page.slug === '' && page.title === '' ? { ...page, title: site.config.site.title } : page
+  if (shapeOf(old.page) !== shapeOf(titled)) return undefined
+  const embeds = (p: PageMeta) => p.links.some((link) => link.kind === 'embed')
+  if (embeds(old.page) || embeds(titled)) return undefined
+  if (site.pages.some((p) => p.resolved.some((r) => typeof r !== 'string' && r.embed === old.page.contentHash))) return undefined
+
+  const base = site.config.site.base
+  const diagnostics = site.diagnostics.filter((d) => !(d.file === page.sourcePath && LINK_CODES.has(d.code)))
+  const context: ResolveContext = { index: site.index, base, hrefOfPage: (p) => hrefOf(routePathOf(p.slug, base)), diagnostics, sizeOf: imageSizes() }
+  const sitePage: SitePage = { ...old, page: titled, resolved: titled.links.map((link) => resolveLink(link, titled, context)) }
+  const pages = site.pages.slice()
+  pages[position] = sitePage
+  const bySlug = new Map(site.bySlug)
+  bySlug.set(titled.slug, sitePage)
+  return { ...site, pages, bySlug, diagnostics }
+}
+
+/** Intrinsic image sizes, each file read once. */
+function imageSizes(): (asset: ContentRef) => ImageSize | undefined {
+  const sizes = new Map<string, ImageSize | undefined>()
+  return (asset) => {
+    if (!sizes.has(asset.absolute)) sizes.set(asset.absolute, readImageSize(asset.absolute))
+    return sizes.get(asset.absolute)
+  }
 }
 
 const collator = new Intl.Collator('de', { sensitivity: 'variant', numeric: true })
@@ -172,7 +215,7 @@ function resolveLink(link: PageLink, page: PageMeta, { index, base, hrefOfPage, 
       hash = `#${link.anchor}`
     }
   }
-  const href = target === page && hash !== '' ? hash : `${hrefOfPage(target)}${hash}`
+  const href = target.sourcePath === page.sourcePath && hash !== '' ? hash : `${hrefOfPage(target)}${hash}`
   if (link.syntax === 'markdown') return escapeHtml(href)
   return `<a href="${escapeHtml(href)}" class="wikilink">${link.labelHtml ?? ''}</a>`
 }

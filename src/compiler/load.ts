@@ -6,6 +6,7 @@
  * once: a link back into a folder already being walked is reported, not followed forever.
  */
 import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { readFile, readdir, realpath, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { COMPILER_VERSION } from './constants.js'
@@ -85,6 +86,13 @@ const lenientUtf8 = new TextDecoder('utf-8', { fatal: false })
  */
 export async function readSource(ref: ContentRef, salt = ''): Promise<SourceFile> {
   const bytes = await readFile(ref.absolute)
+  const contentHash = createHash('sha1').update(`${COMPILER_VERSION}\0${salt}\0${ref.path}\0`).update(bytes).digest('hex')
+  return decodeSource(ref.path, bytes, contentHash)
+}
+
+/** readSource, synchronously: for the few files of a dev update, where waiting for the thread pool costs more. */
+export function readSourceSync(ref: ContentRef, salt = ''): SourceFile {
+  const bytes = readFileSync(ref.absolute)
   const contentHash = createHash('sha1').update(`${COMPILER_VERSION}\0${salt}\0${ref.path}\0`).update(bytes).digest('hex')
   return decodeSource(ref.path, bytes, contentHash)
 }

@@ -5,13 +5,14 @@
 import type { ContentRef } from '../load.js'
 import type { Diagnostic } from '../diagnostics.js'
 import type { GitInfo } from '../git-info.js'
-import type { Resolved, Site } from '../link-site.js'
+import type { Resolved, Site, SitePage } from '../link-site.js'
 import { hrefOf, outputFileOf, type SourcePath } from '../paths.js'
 import { LAYOUTS, type PageProps } from '../../theme/props.js'
 import { createPageProps, createSiteProps, type AssetUrl } from './page-props.js'
 import { renderDocument, type ClientAssets, type DocumentInput } from './render-document.js'
 import { substituteLinks, type BodyLookup } from './substitute.js'
 import { nameKey } from '../resolve-links.js'
+import { createHash } from 'node:crypto'
 import { posix } from 'node:path'
 import { readImageSize } from '../image-size.js'
 import type { BodyRef } from '../page-store.js'
@@ -60,6 +61,25 @@ function createAssetFinder(assets: readonly ContentRef[]): (value: string) => Co
 
 /** The render jobs of every page plus the 404 page, and a diagnostic for each page with an unknown layout. */
 export function createRenderJobs(site: Site, options: RenderJobOptions): { jobs: RenderJob[]; diagnostics: Diagnostic[] } {
+  const jobOf = createRenderJobMaker(site, options)
+  const diagnostics: Diagnostic[] = []
+  const jobs = site.pages.map((sitePage) => jobOf(sitePage, diagnostics))
+  if (!site.bySlug.has('404')) jobs.push(jobOf.notFound())
+  return { jobs, diagnostics }
+}
+
+export interface RenderJobMaker {
+  /** The render job of one page of the site; problems with its layout or sidebar go to `diagnostics`. */
+  (sitePage: SitePage, diagnostics: Diagnostic[]): RenderJob
+  /** The job of the generated 404 page (for sites without a 404 page of their own). */
+  notFound(): RenderJob
+}
+
+/**
+ * Makes render jobs for the pages of `site`; what all pages share (site props, asset URLs) is computed once, so the
+ * dev server can make the job of one changed page without the others.
+ */
+export function createRenderJobMaker(site: Site, options: RenderJobOptions): RenderJobMaker {
   const { config } = site
   const assetUrl = createAssetUrl(config.site.base, site.assets)
   const findAsset = createAssetFinder(site.assets)
@@ -67,14 +87,13 @@ export function createRenderJobs(site: Site, options: RenderJobOptions): { jobs:
     const asset = findAsset(value)
     return asset ? readImageSize(asset.absolute) : undefined
   })
-  const diagnostics: Diagnostic[] = []
   const bodyOf = new Map(site.pages.map((p) => [p.page.contentHash, p.page.body]))
   const common = {
     site: siteProps,
     assets: options.assets,
     analytics: options.dev ? undefined : config.analytics,
   }
-  const jobs: RenderJob[] = site.pages.map((sitePage) => {
+  const jobOf = (sitePage: SitePage, diagnostics: Diagnostic[]): RenderJob => {
     const page = createPageProps(sitePage, config, options.git.get(sitePage.page.sourcePath), assetUrl)
     if (page.sidebar?.kind === 'items' && page.sidebar.items.length === 0 && typeof config.theme.sidebar === 'object' && sitePage.page.frontmatter.sidebar !== false) {
       const configured = config.theme.sidebar
@@ -109,9 +128,8 @@ export function createRenderJobs(site: Site, options: RenderJobOptions): { jobs:
         head: [...config.site.head, ...fm.head],
       },
     }
-  })
-  if (!site.bySlug.has('404')) jobs.push(notFoundJob(site, common))
-  return { jobs, diagnostics }
+  }
+  return Object.assign(jobOf, { notFound: () => notFoundJob(site, common) })
 }
 
 /** The body locations a route needs: its page's, and those of the pages it embeds, at any depth. */
@@ -138,6 +156,21 @@ function notFoundJob(site: Site, common: Pick<DocumentInput, 'site' | 'assets' |
     resolved: [],
     input: { ...common, page, lang: config.site.lang, documentTitle: `404 | ${config.site.title}`, description: config.site.description, head: config.site.head },
   }
+}
+
+/** JSON of the parts every job of a site shares, made once per site rather than once per route. */
+const sharedJson = new WeakMap<object, string>()
+const jsonOnce = (value: object) => {
+  let json = sharedJson.get(value)
+  if (json === undefined) sharedJson.set(value, (json = JSON.stringify(value)))
+  return json
+}
+
+/** What a route's HTML depends on: equal fingerprints (with the same salt) mean equal bytes. */
+export function fingerprintOf(job: RenderJob, salt = ''): string {
+  const { site, assets, ...own } = job.input
+  return createHash('sha1').update(salt).update(jsonOnce(site)).update(jsonOnce(assets))
+    .update(JSON.stringify([job.file, job.bodyHash, job.resolved, own])).digest('base64')
 }
 
 /** Renders one job to its HTML. */

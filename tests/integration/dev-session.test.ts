@@ -1,0 +1,74 @@
+/**
+ * Incremental dev updates: an edit of a page's text re-renders that page alone; an edit that changes what other pages
+ * show of it (its title, headings, embedded body) re-renders them too. Either way the output equals a full build's.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { build } from '../../src/compiler/build.js'
+import { createDevSession } from '../../src/compiler/dev-session.js'
+import { tempDir } from './helpers.js'
+
+function wiki() {
+  const work = tempDir()
+  const root = join(work, 'wiki')
+  mkdirSync(root)
+  const write = (name: string, text: string) => writeFileSync(join(root, name), text)
+  write('index.md', '# Start\n\n[[Anleitung]] und [[Anleitung#Schritte]]\n')
+  write('Anleitung.md', '---\nseries: Kurs\norder: 1\n---\n# Anleitung\n\n## Schritte\n\nErst [[#Schritte]], dann [[Fortsetzung]].\n')
+  write('Fortsetzung.md', '---\nseries: Kurs\norder: 2\n---\n# Fortsetzung\n\nText.\n')
+  write('Sammlung.md', '# Sammlung\n\n![[Baustein]]\n')
+  write('Baustein.md', 'Baustein Version 1.\n')
+  for (let i = 0; i < 5; i++) write(`Seite ${i}.md`, `# Seite ${i}\n\nSiehe [[Anleitung]].\n`)
+  return { work, root, write, out: join(work, 'site') }
+}
+
+const html = (out: string, file: string) => readFileSync(join(out, file), 'utf8')
+
+describe('dev session updates', () => {
+  it('re-renders only the edited page when its text changes, with its links resolved anew', async () => {
+    const site = wiki()
+    const session = await createDevSession({ root: site.root, out: site.out })
+    site.write('Anleitung.md', '---\nseries: Kurs\norder: 1\n---\n# Anleitung\n\n## Schritte\n\nNeu: [[#Schritte]], [[Gibtsnicht]].\n')
+    const update = await session.update([{ path: 'Anleitung.md', kind: 'change' }])
+    expect(update.routes).toEqual(['/anleitung.html'])
+    const page = html(site.out, 'anleitung.html')
+    expect(page).toContain('Neu: <a href="#schritte" class="wikilink">Schritte</a>')
+    expect(update.diagnostics.map((d) => [d.code, d.target])).toEqual([['dead-link', 'Gibtsnicht']])
+
+    site.write('Anleitung.md', '---\nseries: Kurs\norder: 1\n---\n# Anleitung\n\n## Schritte\n\nRepariert.\n')
+    const fixed = await session.update([{ path: 'Anleitung.md', kind: 'change' }])
+    expect(fixed.diagnostics).toEqual([])
+    expect(html(site.out, 'fortsetzung.html')).toContain('Anleitung') // prev link, untouched
+  })
+
+  it('re-renders the pages that show a changed title or heading, and the pages embedding a changed body', async () => {
+    const site = wiki()
+    const session = await createDevSession({ root: site.root, out: site.out })
+    site.write('Anleitung.md', '---\nseries: Kurs\norder: 1\n---\n# Einführung\n\n## Ablauf\n\nText.\n')
+    const renamed = await session.update([{ path: 'Anleitung.md', kind: 'change' }])
+    expect(renamed.routes).toEqual(expect.arrayContaining(['/anleitung.html', '/fortsetzung.html', '/']))
+    expect(html(site.out, 'fortsetzung.html')).toContain('Einführung')
+    expect(renamed.diagnostics.map((d) => d.code)).toEqual(['dead-anchor']) // index.md links to #Schritte
+    expect(readFileSync(join(site.out, 'search-index.json'), 'utf8')).toContain('"Ablauf"')
+
+    site.write('Baustein.md', 'Baustein Version 2.\n')
+    const embedded = await session.update([{ path: 'Baustein.md', kind: 'change' }])
+    expect(embedded.routes).toEqual(expect.arrayContaining(['/baustein.html', '/sammlung.html']))
+    expect(html(site.out, 'sammlung.html')).toContain('Baustein Version 2.')
+  })
+
+  it('leaves the same output as a full build of the final state', async () => {
+    const site = wiki()
+    const session = await createDevSession({ root: site.root, out: site.out })
+    site.write('Seite 3.md', '# Seite 3\n\nAnders, siehe [[Fortsetzung]] und [[Seite 4]].\n')
+    await session.update([{ path: 'Seite 3.md', kind: 'change' }])
+    site.write('Fortsetzung.md', '---\nseries: Kurs\norder: 2\n---\n# Fortsetzung\n\n## Neu\n\nText.\n')
+    await session.update([{ path: 'Fortsetzung.md', kind: 'change' }])
+    const full = join(site.work, 'full')
+    await build({ root: site.root, out: full, dev: true })
+    for (const file of ['seite-3.html', 'fortsetzung.html', 'anleitung.html', 'index.html', 'search-index.json']) {
+      expect(html(site.out, file), file).toBe(html(full, file))
+    }
+  })
+})
