@@ -5,10 +5,12 @@
  *
  *     bodies/<pack>.html   the body HTML of one compile batch, page after page (one file per batch, not per page:
  *                          creating files is what writing the cache cost)
- *     pages.json           the metadata of every page of the last finished build, each with where its body is
+ *     pages.jsonl          the metadata of every page of the last finished build, each with where its body is: a
+ *                          version line, then one page per line
  *
- * A build reads pages.json once, compiles what it does not find there, and after succeeding writes pages.json anew and
- * deletes the packs no page points into any more. A body is read only when its page is rendered.
+ * A build reads pages.jsonl once, compiles what it does not find there, and after succeeding writes it anew (reusing the
+ * lines of unchanged pages) and deletes the packs no page points into any more. A body is read only when its page is
+ * rendered.
  * The memory store serves builds without a cache.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
@@ -62,22 +64,33 @@ const OPEN_PACKS = 8
 
 export function createDiskStore(dir: string): PageStore {
   const packDir = join(dir, 'bodies')
-  const indexFile = join(dir, 'pages.json')
+  const indexFile = join(dir, 'pages.jsonl')
   const packFile = (pack: string) => join(packDir, `${pack}.html`)
   const refs = new Map<string, BodyRef>()
   const packs = new Map<string, Buffer>()
   const packExists = new Map<string, boolean>()
   let index: Map<string, PageMeta> | undefined
+  /** The index line of each page read from it, written again as it is. */
+  const lines = new Map<string, string>()
   let packCount = 0
 
   const readIndex = (): Map<string, PageMeta> => {
+    const pages = new Map<string, PageMeta>()
     try {
-      const stored = JSON.parse(readFileSync(indexFile, 'utf8')) as { version: number; pages: PageMeta[] }
-      if (stored.version === INDEX_VERSION) return new Map(stored.pages.map((page) => [page.contentHash, page]))
+      const [head, ...rest] = readFileSync(indexFile, 'utf8').split('\n')
+      if ((JSON.parse(head) as { version: number }).version !== INDEX_VERSION) return pages
+      for (const line of rest) {
+        if (line === '') continue
+        const page = JSON.parse(line) as PageMeta
+        pages.set(page.contentHash, page)
+        lines.set(page.contentHash, line)
+      }
     } catch {
       // none yet, torn or foreign: compile everything
+      lines.clear()
+      pages.clear()
     }
-    return new Map()
+    return pages
   }
   const hasPack = (pack: string) => {
     let known = packExists.get(pack)
@@ -137,17 +150,20 @@ export function createDiskStore(dir: string): PageStore {
     commit(pages) {
       const kept = pages.filter((page) => page.body)
       mkdirSync(dir, { recursive: true })
+      const text = [JSON.stringify({ version: INDEX_VERSION }), ...kept.map((page) => lines.get(page.contentHash) ?? JSON.stringify(page))]
       const temp = `${indexFile}.${process.pid}.tmp`
-      writeFileSync(temp, JSON.stringify({ version: INDEX_VERSION, pages: kept }))
+      writeFileSync(temp, `${text.join('\n')}\n`)
       renameSync(temp, indexFile)
       index = new Map(kept.map((page) => [page.contentHash, page]))
+      lines.clear()
+      kept.forEach((page, i) => lines.set(page.contentHash, text[i + 1]))
       const used = new Set(kept.map((page) => `${page.body!.pack}.html`))
       for (const file of existsSync(packDir) ? readdirSync(packDir) : []) {
         if (!used.has(file)) rmSync(join(packDir, file), { force: true })
       }
-      // the layout of earlier versions: one folder per two hex digits of the hash
+      // the layouts of earlier versions: one folder per two hex digits of the hash, or one JSON file
       for (const entry of readdirSync(dir)) {
-        if (/^[\da-f]{2}$/.test(entry)) rmSync(join(dir, entry), { recursive: true, force: true })
+        if (/^[\da-f]{2}$|^pages\.json$/.test(entry)) rmSync(join(dir, entry), { recursive: true, force: true })
       }
       packExists.clear()
     },

@@ -105,13 +105,12 @@ export function createLinkIndex(pages: readonly PageMeta[], assets: readonly Con
       return link.syntax === 'wiki' || !target.includes('/') ? assetByName.get(nameKey(posix.basename(target))) : undefined
     },
     findAnchor(page, anchor) {
+      const lookup = anchorLookupOf(page)
       const wanted = nameKey(anchor)
       const slug = slugifyHeading(anchor)
-      const folded = foldDiacritics(slug)
-      return page.anchors.find((a) => nameKey(a.text) === wanted) ??
-        page.anchors.find((a) => a.slug === slug || a.slug === wanted) ??
+      return lookup.byText.get(wanted) ?? lookup.bySlug.get(slug) ?? lookup.bySlug.get(wanted) ??
         // anchors written for VuePress, which strips diacritics: '#ubersicht' finds 'Übersicht'
-        page.anchors.find((a) => foldDiacritics(a.slug) === folded)
+        lookup.byFolded.get(foldDiacritics(slug))
     },
     suggestPage(target) {
       return closestMatch(target, pages.map((p) => p.name))
@@ -120,6 +119,30 @@ export function createLinkIndex(pages: readonly PageMeta[], assets: readonly Con
       return closestMatch(anchor, page.anchors.map((a) => a.text))
     },
   }
+}
+
+interface AnchorLookup {
+  byText: Map<string, Anchor>
+  bySlug: Map<string, Anchor>
+  byFolded: Map<string, Anchor>
+}
+
+/** The anchors of a page by heading text, slug and slug without diacritics (the first of each wins); made once a page. */
+const anchorLookups = new WeakMap<PageMeta, AnchorLookup>()
+function anchorLookupOf(page: PageMeta): AnchorLookup {
+  let lookup = anchorLookups.get(page)
+  if (lookup) return lookup
+  lookup = { byText: new Map(), bySlug: new Map(), byFolded: new Map() }
+  const first = (map: Map<string, Anchor>, key: string, anchor: Anchor) => {
+    if (!map.has(key)) map.set(key, anchor)
+  }
+  for (const anchor of page.anchors) {
+    first(lookup.byText, nameKey(anchor.text), anchor)
+    first(lookup.bySlug, anchor.slug, anchor)
+    first(lookup.byFolded, foldDiacritics(anchor.slug), anchor)
+  }
+  anchorLookups.set(page, lookup)
+  return lookup
 }
 
 /** 'übersicht' → 'ubersicht': the anchor spelling of VuePress and VitePress. */

@@ -64,7 +64,7 @@ describe('warm builds', () => {
     const options = { root, out: join(work, 'site'), cacheDir }
     await build(options)
 
-    writeFileSync(join(cacheDir, 'pages.json'), '{"version":1,"pages":[{"contentH')
+    writeFileSync(join(cacheDir, 'pages.jsonl'), '{"version":1}\n{"contentH')
     const torn = await build(options)
     expect(torn.cachedPages).toBe(0)
     expect(readFileSync(join(options.out, 'index.html'), 'utf8')).toContain('Eingebettet.')

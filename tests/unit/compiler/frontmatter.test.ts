@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_FRONTMATTER, readFrontmatter } from '../../../src/compiler/frontmatter.js'
 import { toSourcePath } from '../../../src/compiler/paths.js'
+import { parse as parseYaml } from 'yaml'
 
 const file = toSourcePath('Odoo/Odoo Hosting.md')
 
@@ -68,5 +69,26 @@ describe('readFrontmatter', () => {
     const { frontmatter, diagnostics } = readFrontmatter('---\r\ntitle: Windows\r\n---\r\nText\r\n', file)
     expect(diagnostics).toEqual([])
     expect(frontmatter.title).toBe('Windows')
+  })
+
+  it('reads every value as YAML does, also the ones that look like text but are not', () => {
+    const values = [
+      'Odoo Hosting', '17 Upgrade', 'Odoo (Cloud) / Hosting, Preise.', 'Grössen – Limiten', 'x_1-2', '"a: b # c"', "'Zitat'",
+      '""', '2', '-3', '1.5', '1e3', '.5', '0x1F', '0o17', 'true', 'False', 'NULL', '~', '.inf', '-.Inf', '.NaN', '1_000',
+      'a: b', 'a #b', '[1, 2]', '{a: 1}', '*anker', '&anker x', '!tag x', '- item', '? x', '|', '>', '"esc\\"x"', "'it''s'",
+      '2026-11-21', '12:30', 'wert ', '@x', '`x`', '%x', 'x\'y', 'über',
+    ]
+    for (const value of values) {
+      const text = `---\nx_field: ${value}\n---\n`
+      const { frontmatter, diagnostics } = readFrontmatter(text, file)
+      let expected: unknown
+      try {
+        expected = (parseYaml(text.slice(4, -4)) as Record<string, unknown>).x_field
+      } catch {
+        continue // not YAML we read as text either way (its own diagnostics are tested above)
+      }
+      expect(diagnostics, value).toEqual([])
+      expect(frontmatter.extra.x_field, value).toEqual(expected)
+    }
   })
 })
