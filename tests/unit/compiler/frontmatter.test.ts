@@ -83,7 +83,7 @@ describe('readFrontmatter', () => {
       const { frontmatter, diagnostics } = readFrontmatter(text, file)
       let expected: unknown
       try {
-        expected = (parseYaml(text.slice(4, -4)) as Record<string, unknown>).x_field
+        expected = (parseYaml(text.slice(4, -4), { logLevel: 'error' }) as Record<string, unknown>).x_field
       } catch {
         continue // not YAML we read as text either way (its own diagnostics are tested above)
       }
