@@ -138,7 +138,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         ...site.assets.map((asset) => ({ path: asset.path, copyFrom: asset.absolute })),
         ...client.files,
       ]
-      bytes += await writeFiles(staging, files)
+      bytes += await writeFiles(staging, files, options.out)
       mark('search index, redirects, assets')
       await swapInOutput(staging, options.out)
       mark('swap')
@@ -360,6 +360,6 @@ export function readClientManifest(clientDir: string | undefined, base: string):
       headScript: manifest.headScript && href(manifest.headScript),
       entry: manifest.entry && href(manifest.entry),
     },
-    files: manifest.files.map((file) => ({ path: `${ASSETS_DIR}/${file}`, copyFrom: join(clientDir, file) })),
+    files: manifest.files.map((file) => ({ path: `${ASSETS_DIR}/${file}`, copyFrom: join(clientDir, file), immutable: true })),
   }
 }

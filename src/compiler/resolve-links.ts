@@ -110,7 +110,7 @@ export function createLinkIndex(pages: readonly PageMeta[], assets: readonly Con
       const slug = slugifyHeading(anchor)
       return lookup.byText.get(wanted) ?? lookup.bySlug.get(slug) ?? lookup.bySlug.get(wanted) ??
         // anchors written for VuePress, which strips diacritics: '#ubersicht' finds 'Übersicht'
-        lookup.byFolded.get(foldDiacritics(slug))
+        foldedAnchorsOf(page, lookup).get(foldDiacritics(slug))
     },
     suggestPage(target) {
       return closestMatch(target, pages.map((p) => p.name))
@@ -124,7 +124,8 @@ export function createLinkIndex(pages: readonly PageMeta[], assets: readonly Con
 interface AnchorLookup {
   byText: Map<string, Anchor>
   bySlug: Map<string, Anchor>
-  byFolded: Map<string, Anchor>
+  /** Made when first needed: most anchors are found by text or slug. */
+  byFolded?: Map<string, Anchor>
 }
 
 /** The anchors of a page by heading text, slug and slug without diacritics (the first of each wins); made once a page. */
@@ -132,17 +133,25 @@ const anchorLookups = new WeakMap<PageMeta, AnchorLookup>()
 function anchorLookupOf(page: PageMeta): AnchorLookup {
   let lookup = anchorLookups.get(page)
   if (lookup) return lookup
-  lookup = { byText: new Map(), bySlug: new Map(), byFolded: new Map() }
-  const first = (map: Map<string, Anchor>, key: string, anchor: Anchor) => {
-    if (!map.has(key)) map.set(key, anchor)
-  }
+  lookup = { byText: new Map(), bySlug: new Map() }
   for (const anchor of page.anchors) {
-    first(lookup.byText, nameKey(anchor.text), anchor)
-    first(lookup.bySlug, anchor.slug, anchor)
-    first(lookup.byFolded, foldDiacritics(anchor.slug), anchor)
+    setFirst(lookup.byText, nameKey(anchor.text), anchor)
+    setFirst(lookup.bySlug, anchor.slug, anchor)
   }
   anchorLookups.set(page, lookup)
   return lookup
+}
+
+function foldedAnchorsOf(page: PageMeta, lookup: AnchorLookup): Map<string, Anchor> {
+  if (!lookup.byFolded) {
+    lookup.byFolded = new Map()
+    for (const anchor of page.anchors) setFirst(lookup.byFolded, foldDiacritics(anchor.slug), anchor)
+  }
+  return lookup.byFolded
+}
+
+function setFirst(map: Map<string, Anchor>, key: string, anchor: Anchor): void {
+  if (!map.has(key)) map.set(key, anchor)
 }
 
 /** 'übersicht' → 'ubersicht': the anchor spelling of VuePress and VitePress. */

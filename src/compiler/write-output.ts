@@ -5,7 +5,7 @@
  * The swap is two renames on one file system. A kill between them (a window of microseconds) leaves the
  * previous output under its backup name; the next build puts it back before it starts.
  */
-import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
+import { copyFile, link, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import type { OutputFile } from './emit/output-file.js'
@@ -53,8 +53,11 @@ export async function discardStaging(staging: string): Promise<void> {
   await rm(staging, { recursive: true, force: true })
 }
 
-/** Writes output files into a folder; file paths are relative and may not leave it. */
-export async function writeFiles(dir: string, files: readonly OutputFile[]): Promise<number> {
+/**
+ * Writes output files into a folder; file paths are relative and may not leave it. An immutable file that the
+ * previous output (`previousDir`) has too is hard-linked from there instead of copied.
+ */
+export async function writeFiles(dir: string, files: readonly OutputFile[], previousDir?: string): Promise<number> {
   let bytes = 0
   const made = new Set<string>()
   for (const file of files) {
@@ -65,8 +68,10 @@ export async function writeFiles(dir: string, files: readonly OutputFile[]): Pro
       await mkdir(folder, { recursive: true })
       made.add(folder)
     }
-    if ('copyFrom' in file) await copyFile(file.copyFrom, target)
-    else {
+    if ('copyFrom' in file) {
+      const reused = file.immutable && previousDir && (await link(resolve(previousDir, file.path), target).then(() => true, () => false))
+      if (!reused) await copyFile(file.copyFrom, target)
+    } else {
       await writeFile(target, file.contents)
       bytes += typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength
     }

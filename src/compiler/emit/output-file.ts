@@ -1,7 +1,7 @@
 /** A file of the built site, returned as data by an emitter and written by `writeOutput`. */
 export type OutputFile =
   | { path: string; contents: string | Uint8Array }
-  | { path: string; copyFrom: string }
+  | { path: string; copyFrom: string; /** The name changes with the content (hashed client files). */ immutable?: boolean }
 
 /** An emitter produces some of the site's files from the linked site. */
 export interface Emitter<Site, Context> {
