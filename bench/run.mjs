@@ -6,6 +6,7 @@
 //
 //   --browser  median time of a search keystroke over a 10 000-page index, in Chromium
 //   --dev      median time from writing a changed page to the open browser showing it (20 edits, wikigen dev)
+//   --floor    the parser floor: the least time micromark (+ mdast-util-from-markdown) needs for the corpus on all cores
 // Absolute times on shared machines are noise: compare the ratios of one run.
 import { execFileSync } from 'node:child_process'
 import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
@@ -25,6 +26,7 @@ for (let i = 0; i < argv.length; i++) {
   else if (arg === '--peers') options.peers = argv[++i].split(',').filter(Boolean)
   else if (arg === '--browser') options.browser = true
   else if (arg === '--dev') options.dev = true
+  else if (arg === '--floor') options.floor = true
   else if (arg === '--work') options.work = argv[++i]
   else {
     console.error(`unknown option ${arg}`)
@@ -175,6 +177,14 @@ async function main() {
     const figure = await devLatency(repo, options.work, dir)
     lines.push(`| dev: edit → browser shows it (median of ${figure.samples}) | ${figure.medianMs.toFixed(0)} ms (p90 ${figure.p90Ms.toFixed(0)} ms) |`)
     lines.push(`| dev: server ready (cold build + start) | ${s(figure.readyMs)} s |`)
+  }
+  if (options.floor) {
+    const { parseFloor } = await import('./parse-floor.mjs')
+    const markdownBytes = readdirSync(dir).filter((f) => f.endsWith('.md')).reduce((sum, f) => sum + statSync(join(dir, f)).size, 0)
+    const floor = parseFloor(dir, markdownBytes)
+    const ratio = (seconds) => (hugo ? ` = ${((seconds * 1000) / hugo.cold).toFixed(2)}× Hugo's whole build` : '')
+    lines.push(`| parser floor: micromark tokenizer alone, ${floor.tokenizeMBs.toFixed(2)} MB/s per core | ${floor.tokenizeFloorS.toFixed(2)} s on ${floor.cores} cores${ratio(floor.tokenizeFloorS)} |`)
+    lines.push(`| parser floor: + mdast-util-from-markdown, ${floor.treeMBs.toFixed(2)} MB/s per core | ${floor.treeFloorS.toFixed(2)} s on ${floor.cores} cores${ratio(floor.treeFloorS)} |`)
   }
   console.log(lines.join('\n'))
 }
