@@ -43,12 +43,28 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
   const out = resolve(options.out ?? join('.wikigen', 'dev'))
   const runtime = bundledRuntime()
   const { config } = await loadConfig(options.root)
-  const progress = createProgress(reporter)
-  const session = await createDevSession({
-    root: options.root, out, config, workerFile: runtime.workerFile, clientDir: runtime.clientDir,
-    cacheDir: join(process.cwd(), '.wikigen', 'cache'), cacheSalt: runtime.cacheSalt,
-    onProgress: (phase, done, total) => progress.update(phase === 'compile' ? 'Seiten' : 'HTML', done, total),
+  // The watcher scans the folder while the site builds, and keeps what changes meanwhile for the first update.
+  const watcher: FSWatcher = chokidar.watch(resolve(options.root), {
+    ignoreInitial: true,
+    ignored: (path) => /(^|[/\\])(\.git|\.obsidian|\.trash|node_modules)([/\\]|$)/.test(path),
+    awaitWriteFinish: false,
   })
+  const watching = new Promise<void>((ready) => watcher.once('ready', () => ready()))
+  const early: [FileChange['kind'], string][] = []
+  const keepers = (['add', 'change', 'unlink'] as const).map((kind) => [kind, (absolute: string) => void early.push([kind, absolute])] as const)
+  for (const [kind, keep] of keepers) watcher.on(kind, keep)
+  const progress = createProgress(reporter)
+  let session: DevSession
+  try {
+    session = await createDevSession({
+      root: options.root, out, config, workerFile: runtime.workerFile, clientDir: runtime.clientDir,
+      cacheDir: join(process.cwd(), '.wikigen', 'cache'), cacheSalt: runtime.cacheSalt,
+      onProgress: (phase, done, total) => progress.update(phase === 'compile' ? 'Seiten' : 'HTML', done, total),
+    })
+  } catch (error) {
+    await watcher.close()
+    throw error
+  }
   progress.done()
   printDiagnostics(reporter, session.initial.diagnostics, relative(process.cwd(), options.root) || '.')
 
@@ -142,13 +158,11 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
     clearTimeout(timer)
     timer = setTimeout(() => flush(), options.debounceMs ?? 25)
   }
-  const watcher: FSWatcher = chokidar.watch(resolve(options.root), {
-    ignoreInitial: true,
-    ignored: (path) => /(^|[/\\])(\.git|\.obsidian|\.trash|node_modules)([/\\]|$)/.test(path),
-    awaitWriteFinish: false,
-  })
+  for (const [kind, keep] of keepers) watcher.off(kind, keep)
   watcher.on('add', enqueue('add')).on('change', enqueue('change')).on('unlink', enqueue('unlink'))
-  await new Promise<void>((ready) => watcher.on('ready', () => ready()))
+  for (const [kind, absolute] of early.splice(0)) enqueue(kind)(absolute)
+  await watching
+  void session.warmUp() // in the background, once everything else is ready
 
   return {
     server,

@@ -52,6 +52,11 @@ export interface DevSession {
    * a safety net for changes a file watcher merged or missed in a burst of writes, renames and deletions.
    */
   reconcile(): Promise<DevUpdate>
+  /**
+   * Compiles a spread of pages on this thread, one per turn of the event loop, for the JavaScript engine to optimise
+   * the parser before the first edit: the initial build ran it on worker threads. Call it once the server is ready.
+   */
+  warmUp(): Promise<void>
 }
 
 type DevOptions = BuildOptions & { out: string }
@@ -221,6 +226,7 @@ export async function createDevSession(options: DevOptions): Promise<DevSession>
       if (changes.length === 0) return { routes: [], removed: [], diagnostics: [], durationMs: 0 }
       return session.update(changes)
     },
+    warmUp: () => warmUp(initial.compiled, options),
     async reconfigure(user) {
       const started = Date.now()
       config = resolveConfig(user, { base: options.base })
@@ -228,17 +234,15 @@ export async function createDevSession(options: DevOptions): Promise<DevSession>
       return relinkAndRender([], started)
     },
   }
-  void warmUp(initial.compiled, options)
   return session
 }
 
-/** Pages compiled and rendered once after start-up, see warmUp. */
+/** Pages compiled by DevSession.warmUp. */
 const WARM_UP_PAGES = 40
 
 /**
- * The initial build compiled every page on worker threads, so this thread's parser and renderer have never run: the
- * first edits would take several times as long while the JavaScript engine optimises them. Compiling a spread of
- * pages in the background, one per turn of the event loop, does that before the author's first edit.
+ * The initial build compiled every page on worker threads, so this thread's parser has never run: the first edits
+ * would take several times as long while the JavaScript engine optimises it.
  */
 async function warmUp(compiled: readonly PageMeta[], options: DevOptions): Promise<void> {
   const step = Math.max(1, Math.floor(compiled.length / WARM_UP_PAGES))
