@@ -85,14 +85,15 @@ const lenientUtf8 = new TextDecoder('utf-8', { fatal: false })
  * an umlaut typed on macOS (NFD) and one typed elsewhere are the same character everywhere after this.
  */
 export async function readSource(ref: ContentRef, salt = ''): Promise<SourceFile> {
-  const bytes = await readFile(ref.absolute)
-  const contentHash = createHash('sha1').update(`${COMPILER_VERSION}\0${salt}\0${ref.path}\0`).update(bytes).digest('hex')
-  return decodeSource(ref.path, bytes, contentHash)
+  return sourceOf(ref, await readFile(ref.absolute), salt)
 }
 
 /** readSource, synchronously: for the few files of a dev update, where waiting for the thread pool costs more. */
 export function readSourceSync(ref: ContentRef, salt = ''): SourceFile {
-  const bytes = readFileSync(ref.absolute)
+  return sourceOf(ref, readFileSync(ref.absolute), salt)
+}
+
+function sourceOf(ref: ContentRef, bytes: Uint8Array, salt: string): SourceFile {
   const contentHash = createHash('sha1').update(`${COMPILER_VERSION}\0${salt}\0${ref.path}\0`).update(bytes).digest('hex')
   return decodeSource(ref.path, bytes, contentHash)
 }
