@@ -8,7 +8,7 @@
  * - The table tokenizer only starts on a line whose next line could be a delimiter row (`-` plus `|` or `:`), or on the
  *   row after a table row. Otherwise it would read every first line of every paragraph as a table head and then fail.
  *
- * Both are used through `parseGfm`, which knows the document being parsed.
+ * The table shortcut needs the text being parsed: parse inside `withGfmDocument`, and run `linkLiterals` on the tree.
  */
 import type { Link, Nodes, Parent, Root, Text } from 'mdast'
 import type { Extension as MdastExtension, Transform } from 'mdast-util-from-markdown'
