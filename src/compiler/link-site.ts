@@ -66,7 +66,7 @@ export function linkSite(compiled: readonly PageMeta[], assets: readonly Content
   const pages = keepUniqueSlugs(titled.sort(bySitePath), diagnostics)
   pages.sort((a, b) => (a.slug === '' ? -1 : b.slug === '' ? 1 : 0))
   const index = createLinkIndex(pages, assets, base)
-  const hrefOfPage = (page: PageMeta) => hrefOf(routePathOf(page.slug, base))
+  const hrefOfPage = pageHrefs(base)
   const context: ResolveContext = { index, base, hrefOfPage, diagnostics, sizeOf: imageSizes() }
   const sitePages: SitePage[] = pages.map((page) => ({
     page,
@@ -108,13 +108,23 @@ export function relinkPage(site: Site, page: PageMeta): Site | undefined {
 
   const base = site.config.site.base
   const diagnostics = site.diagnostics.filter((d) => !(d.file === page.sourcePath && LINK_CODES.has(d.code)))
-  const context: ResolveContext = { index: site.index, base, hrefOfPage: (p) => hrefOf(routePathOf(p.slug, base)), diagnostics, sizeOf: imageSizes() }
+  const context: ResolveContext = { index: site.index, base, hrefOfPage: pageHrefs(base), diagnostics, sizeOf: imageSizes() }
   const sitePage: SitePage = { ...old, page: titled, resolved: titled.links.map((link) => resolveLink(link, titled, context)) }
   const pages = site.pages.slice()
   pages[position] = sitePage
   const bySlug = new Map(site.bySlug)
   bySlug.set(titled.slug, sitePage)
   return { ...site, pages, bySlug, diagnostics }
+}
+
+/** The href of a page's route, made once per slug: thousands of links point at the same pages. */
+function pageHrefs(base: string): (page: PageMeta) => string {
+  const hrefs = new Map<string, string>()
+  return (page) => {
+    let href = hrefs.get(page.slug)
+    if (href === undefined) hrefs.set(page.slug, (href = hrefOf(routePathOf(page.slug, base))))
+    return href
+  }
 }
 
 /** Intrinsic image sizes, each file read once. */

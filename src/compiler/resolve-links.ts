@@ -56,7 +56,14 @@ export function createLinkIndex(pages: readonly PageMeta[], assets: readonly Con
 
   const directory = (page: PageMeta) => posix.dirname(page.sourcePath)
 
+  // the pages of a folder link to the same files over and over: each (folder, path) is looked up once
+  const byPath = new Map<string, PageMeta | undefined>()
   const findByPath = (path: string, from: PageMeta): PageMeta | undefined => {
+    const key = `${path.startsWith('/') ? '' : directory(from)}\0${path}`
+    if (!byPath.has(key)) byPath.set(key, lookUpPath(path, from))
+    return byPath.get(key)
+  }
+  const lookUpPath = (path: string, from: PageMeta): PageMeta | undefined => {
     const joined = path.startsWith('/') ? path.slice(1) : posix.join(directory(from), path)
     const normal = posix.normalize(joined).normalize('NFC').toLowerCase()
     if (normal.startsWith('..')) return undefined
