@@ -4,10 +4,10 @@
  *     discoverContent ─▶ compile (workers: read, parse, cache) ─▶ linkSite ─▶ render (workers: write routes)
  *                                                                        └─▶ emitters ─▶ staging ─▶ swap into out
  */
-import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { availableParallelism, tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { resolveConfig, type ResolvedConfig, type UserConfig } from './config.js'
 import { ASSETS_DIR } from './constants.js'
 import { sortDiagnostics, type Diagnostic } from './diagnostics.js'
@@ -24,7 +24,7 @@ import type { SourceFile } from './parse-page.js'
 import type { PageMeta } from './resolve-links.js'
 import { loadSourceStamps } from './source-stamps.js'
 import { createPool, type TaskPool } from './workers/pool.js'
-import { createStaging, discardStaging, swapInOutput, writeFiles } from './write-output.js'
+import { createStaging, discardStaging, reuseFile, swapInOutput, writeFiles } from './write-output.js'
 
 export type BuildPhase = 'compile' | 'render'
 
@@ -314,25 +314,6 @@ async function renderAll(jobs: RenderJob[], staging: string, pool: TaskPool, opt
     options.onProgress?.('render', done, jobs.length)
   }))
   return { bytes, rendered: toRender.length, reused, state }
-}
-
-/** Hard-links (or copies, across file systems) a file of the previous output into the staging folder. */
-function reuseFile(from: string, to: string, folders: Set<string>): boolean {
-  try {
-    const folder = dirname(to)
-    if (!folders.has(folder)) {
-      mkdirSync(folder, { recursive: true })
-      folders.add(folder)
-    }
-    try {
-      linkSync(from, to)
-    } catch {
-      copyFileSync(from, to)
-    }
-    return true
-  } catch {
-    return false
-  }
 }
 
 function chunk<T>(items: readonly T[], size: number): T[][] {

@@ -5,8 +5,8 @@
  * The swap is two renames on one file system. A kill between them (a window of microseconds) leaves the
  * previous output under its backup name; the next build puts it back before it starts.
  */
-import { copyFile, link, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
-import { existsSync } from 'node:fs'
+import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
+import { copyFileSync, existsSync, linkSync, mkdirSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import type { OutputFile } from './emit/output-file.js'
 
@@ -48,6 +48,28 @@ export async function swapInOutput(staging: string, out: string): Promise<void> 
   }
 }
 
+/**
+ * Hard-links (or copies, across file systems) a file of the previous output into the staging folder; false when the
+ * previous output does not have it. `folders` remembers the folders already made.
+ */
+export function reuseFile(from: string, to: string, folders: Set<string>): boolean {
+  try {
+    const folder = dirname(to)
+    if (!folders.has(folder)) {
+      mkdirSync(folder, { recursive: true })
+      folders.add(folder)
+    }
+    try {
+      linkSync(from, to)
+    } catch {
+      copyFileSync(from, to)
+    }
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** Deletes a staging folder after a failed build. */
 export async function discardStaging(staging: string): Promise<void> {
   await rm(staging, { recursive: true, force: true })
@@ -69,8 +91,7 @@ export async function writeFiles(dir: string, files: readonly OutputFile[], prev
       made.add(folder)
     }
     if ('copyFrom' in file) {
-      const reused = file.immutable && previousDir && (await link(resolve(previousDir, file.path), target).then(() => true, () => false))
-      if (!reused) await copyFile(file.copyFrom, target)
+      if (!(file.immutable && previousDir && reuseFile(resolve(previousDir, file.path), target, made))) await copyFile(file.copyFrom, target)
     } else {
       await writeFile(target, file.contents)
       bytes += typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength
