@@ -2,7 +2,6 @@
  * Loads `wikigen.config.ts` (or .mts/.js/.mjs) from the content root. TypeScript is compiled with esbuild in
  * memory; `import { defineConfig } from 'wikigen'` resolves to wikigen's own helper.
  */
-import { build } from 'esbuild'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { UserConfig } from '../compiler/config.js'
@@ -18,6 +17,8 @@ export function findConfigFile(root: string): string | undefined {
 export async function loadConfig(root: string): Promise<{ config: UserConfig; file?: string }> {
   const file = findConfigFile(root)
   if (!file) return { config: {} }
+  // loaded only here: importing esbuild costs every command tens of milliseconds, and most sites have no config file
+  const { build } = await import('esbuild')
   const result = await build({
     entryPoints: [file],
     bundle: true,

@@ -15,8 +15,17 @@ export type PageMeta = Omit<Page, 'html'> & { body?: BodyRef }
 
 /** Key under which names are compared: NFC, lower-case, single spaces. */
 export function nameKey(name: string): string {
-  return name.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim()
+  let key = nameKeys.get(name)
+  if (key === undefined) {
+    key = name.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim()
+    // the same names and link targets come up in every page; the cap keeps a long dev session from hoarding them
+    if (nameKeys.size >= MAX_NAME_KEYS) nameKeys.clear()
+    nameKeys.set(name, key)
+  }
+  return key
 }
+const nameKeys = new Map<string, string>()
+const MAX_NAME_KEYS = 100_000
 
 export interface LinkIndex {
   findPage(link: PageLink, from: PageMeta): PageMeta | undefined

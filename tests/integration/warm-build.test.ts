@@ -97,4 +97,24 @@ describe('warm builds', () => {
     await build(options)
     expect(readFileSync(join(options.out, 'seite.html'), 'utf8')).toContain('Version C')
   })
+  it('gives pages from the cache their umlauts, dashes and emoji unchanged', async () => {
+    const work = tempDir()
+    const root = join(work, 'wiki')
+    mkdirSync(root)
+    writeFileSync(join(root, 'Grössen – Übersicht.md'), '# Grössen – Übersicht 🚀\n\n## Zürich “Süd” 𝄞\n\nText.\n')
+    writeFileSync(join(root, 'Verweis.md'), 'Siehe [[Grössen – Übersicht#Zürich “Süd” 𝄞]].\n')
+    const cacheDir = join(work, 'cache')
+    const options = { root, out: join(work, 'site'), cacheDir }
+    const cold = await build(options)
+    const coldHtml = readFileSync(join(options.out, 'verweis.html'), 'utf8')
+    expect(readFileSync(join(cacheDir, 'pages.jsonl'), 'utf8')).toMatch(/^[\x00-\x7f]*$/)
+
+    // Verweis is rendered again from the cached metadata of the page it links to
+    writeFileSync(join(root, 'Verweis.md'), 'Siehe [[Grössen – Übersicht#Zürich “Süd” 𝄞]]!\n')
+    const warm = await build(options)
+    expect(warm.cachedPages).toBe(1)
+    expect(warm.diagnostics).toEqual(cold.diagnostics)
+    expect(readFileSync(join(options.out, 'verweis.html'), 'utf8')).toBe(coldHtml.replace('</a>.', '</a>!'))
+    expect(coldHtml).toContain('href="/gr%C3%B6ssen-%C3%BCbersicht.html#zürich-süd"') // the anchor found in the cached page
+  })
 })
