@@ -6,7 +6,7 @@
  * previous output under its backup name; the next build puts it back before it starts.
  */
 import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
-import { copyFileSync, existsSync, linkSync, mkdirSync } from 'node:fs'
+import { copyFileSync, existsSync, linkSync, mkdirSync, rmSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import type { OutputFile } from './emit/output-file.js'
 
@@ -42,7 +42,8 @@ export async function swapInOutput(staging: string, out: string): Promise<void> 
     const backup = join(dirname(target), `${backupPrefix(out)}${process.pid}-${Date.now().toString(36)}`)
     await rename(target, backup)
     await rename(staging, target)
-    await rm(backup, { recursive: true, force: true })
+    // synchronous: the promise version took half again as long for the thousands of files of an output
+    rmSync(backup, { recursive: true, force: true })
   } else {
     await rename(staging, target)
   }
