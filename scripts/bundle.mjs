@@ -22,21 +22,35 @@ rmSync(dist, { recursive: true, force: true })
 
 // The CLI and the worker carry their dependencies: one file loads in a third of the time hundreds of package
 // modules take, and every `wikigen` command starts with that. esbuild stays a package (it runs a native binary).
-await build({
-  entryPoints: { cli: join(root, 'src/cli/index.ts'), worker: join(root, 'src/compiler/workers/worker.ts') },
-  outdir: dist,
+const nodeBundle = {
   bundle: true,
   platform: 'node',
-  format: 'esm',
   target: 'node20',
   external: ['esbuild', 'fsevents'],
-  // CommonJS dependencies bundled into an ES module still call require() for Node's built-ins
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   define: { 'process.env.NODE_ENV': '"production"' },
   jsx: 'automatic',
   sourcemap: 'linked',
   plugins: [rawPlugin],
   logLevel: 'warning',
+}
+// The CLI is a CommonJS script so that bin/wikigen.js can run it from V8's code cache (see there); import.meta.url,
+// which the CLI uses to find the files beside it, becomes the script's own URL.
+await build({
+  ...nodeBundle,
+  entryPoints: { cli: join(root, 'src/cli/main.ts') },
+  outdir: dist,
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  define: { ...nodeBundle.define, 'import.meta.url': '__bundleUrl' },
+  banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+})
+await build({
+  ...nodeBundle,
+  entryPoints: { worker: join(root, 'src/compiler/workers/worker.ts') },
+  outdir: dist,
+  format: 'esm',
+  // CommonJS dependencies bundled into an ES module still call require() for Node's built-ins
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 })
 
 // what a wikigen.config.ts imports (`defineConfig`): small, and resolved against the installed packages
@@ -95,5 +109,5 @@ const manifest = {
 for (const f of files) if (/^style-[\w]+\.js$/.test(f)) rmSync(join(clientDir, f))
 mkdirSync(clientDir, { recursive: true })
 writeFileSync(join(clientDir, 'manifest.json'), JSON.stringify(manifest, null, 2))
-console.log(`bundled: lib/cli.js, lib/worker.js, ${manifest.files.length} client files`)
+console.log(`bundled: lib/cli.cjs, lib/worker.js, ${manifest.files.length} client files`)
 void readdirSync

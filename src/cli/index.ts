@@ -1,5 +1,5 @@
 /**
- * The `wikigen` command line: builds the commander program and hands each command to its module.
+ * The `wikigen` command line: builds the commander program and hands each command to its module (run by main.ts).
  */
 import { Command, InvalidArgumentError } from 'commander'
 import { run as runBuild } from './build.js'
@@ -105,5 +105,3 @@ export function createProgram(): Command {
 
   return program
 }
-
-await createProgram().parseAsync(process.argv)
