@@ -61,8 +61,7 @@ export interface Site {
 export function linkSite(compiled: readonly PageMeta[], assets: readonly ContentRef[], config: ResolvedConfig): Site {
   const base = config.site.base
   const diagnostics: Diagnostic[] = []
-  // the home page is titled as the wiki unless it names itself (spec §2.1)
-  const titled = compiled.map((page) => (page.slug === '' && page.title === '' ? { ...page, title: config.site.title } : page))
+  const titled = compiled.map((page) => withHomeTitle(page, config))
   const pages = keepUniqueSlugs(titled.sort(bySitePath), diagnostics)
   pages.sort((a, b) => (a.slug === '' ? -1 : b.slug === '' ? 1 : 0))
   const index = createLinkIndex(pages, assets, base)
@@ -78,6 +77,11 @@ export function linkSite(compiled: readonly PageMeta[], assets: readonly Content
   wireEmbeds(sitePages, diagnostics)
   setRelatedLinks(sitePages, index, hrefOfPage)
   return { config, pages: sitePages, bySlug, redirects: collectRedirects(sitePages, config, index), assets: [...assets], diagnostics, index }
+}
+
+/** The home page is titled as the wiki unless it names itself (spec §2.1). */
+function withHomeTitle(page: PageMeta, config: ResolvedConfig): PageMeta {
+  return page.slug === '' && page.title === '' ? { ...page, title: config.site.title } : page
 }
 
 /** Codes of the diagnostics that resolving one page's links produces. */
@@ -100,7 +104,7 @@ export function relinkPage(site: Site, page: PageMeta): Site | undefined {
   const position = site.pages.findIndex((p) => p.page.sourcePath === page.sourcePath)
   const old = site.pages[position]
   if (!old) return undefined
-  const titled = page.slug === '' && page.title === '' ? { ...page, title: site.config.site.title } : page
+  const titled = withHomeTitle(page, site.config)
   if (shapeOf(old.page) !== shapeOf(titled)) return undefined
   const embeds = (p: PageMeta) => p.links.some((link) => link.kind === 'embed')
   if (embeds(old.page) || embeds(titled)) return undefined

@@ -172,6 +172,6 @@ export function createDiskStore(dir: string): PageStore {
 }
 
 /** JSON with every character beyond ASCII written as a `\uXXXX` escape: the same value, readable as latin1. */
-export function asciiJson(value: unknown): string {
+function asciiJson(value: unknown): string {
   return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }

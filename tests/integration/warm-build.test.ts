@@ -8,16 +8,22 @@ import { describe, expect, it } from 'vitest'
 import { build } from '../../src/compiler/build.js'
 import { tempDir } from './helpers.js'
 
+/** A fresh, empty wiki folder and the options of a build of it with a cache. */
+function cachedWiki() {
+  const work = tempDir()
+  const root = join(work, 'wiki')
+  mkdirSync(root)
+  return { root, out: join(work, 'site'), cacheDir: join(work, 'cache') }
+}
+
 describe('warm builds', () => {
   it('reuse unchanged pages and re-render only what a change affects', async () => {
-    const work = tempDir()
-    const root = join(work, 'wiki')
-    mkdirSync(root)
+    const options = cachedWiki()
+    const { root } = options
     writeFileSync(join(root, 'index.md'), '# Start\n\n[[Ziel]]\n')
     writeFileSync(join(root, 'Ziel.md'), '## Abschnitt\n\nAlt.\n')
     writeFileSync(join(root, 'Verweis.md'), '[[Ziel#Abschnitt]]\n')
     for (let i = 0; i < 20; i++) writeFileSync(join(root, `Seite ${i}.md`), `Text ${i}.\n`)
-    const options = { root, out: join(work, 'site'), cacheDir: join(work, 'cache') }
 
     const cold = await build(options)
     expect([cold.cachedPages, cold.renderedPages, cold.reusedPages]).toEqual([0, 24, 0])
@@ -36,12 +42,9 @@ describe('warm builds', () => {
   })
 
   it('keeps one body file per compile batch and deletes the ones no page uses any more', async () => {
-    const work = tempDir()
-    const root = join(work, 'wiki')
-    mkdirSync(root)
+    const options = cachedWiki()
+    const { root, cacheDir } = options
     for (let i = 0; i < 30; i++) writeFileSync(join(root, `Seite ${i}.md`), `Text ${i}.\n`)
-    const cacheDir = join(work, 'cache')
-    const options = { root, out: join(work, 'site'), cacheDir }
     await build(options)
     const first = readdirSync(join(cacheDir, 'bodies'))
     expect(first.length).toBeLessThan(30 / 4) // batches, not pages
@@ -55,13 +58,10 @@ describe('warm builds', () => {
   })
 
   it('compiles again what a torn index or a deleted body file no longer gives', async () => {
-    const work = tempDir()
-    const root = join(work, 'wiki')
-    mkdirSync(root)
+    const options = cachedWiki()
+    const { root, cacheDir } = options
     writeFileSync(join(root, 'index.md'), '# Start\n\n![[Baustein]]\n')
     writeFileSync(join(root, 'Baustein.md'), 'Eingebettet.\n')
-    const cacheDir = join(work, 'cache')
-    const options = { root, out: join(work, 'site'), cacheDir }
     await build(options)
 
     writeFileSync(join(cacheDir, 'pages.jsonl'), '{"version":1}\n{"contentH')
@@ -77,14 +77,12 @@ describe('warm builds', () => {
   })
 
   it('sees every edit, also one that keeps the size of the file, settled or just written', async () => {
-    const work = tempDir()
-    const root = join(work, 'wiki')
-    mkdirSync(root)
+    const options = cachedWiki()
+    const { root } = options
     const file = join(root, 'Seite.md')
     const hourAgo = (Date.now() - 3_600_000) / 1000
     writeFileSync(file, 'Version A\n')
     utimesSync(file, hourAgo, hourAgo)
-    const options = { root, out: join(work, 'site'), cacheDir: join(work, 'cache') }
     await build(options)
     expect((await build(options)).cachedPages).toBe(1) // unchanged: taken by its stamp
 
@@ -98,13 +96,10 @@ describe('warm builds', () => {
     expect(readFileSync(join(options.out, 'seite.html'), 'utf8')).toContain('Version C')
   })
   it('gives pages from the cache their umlauts, dashes and emoji unchanged', async () => {
-    const work = tempDir()
-    const root = join(work, 'wiki')
-    mkdirSync(root)
+    const options = cachedWiki()
+    const { root, cacheDir } = options
     writeFileSync(join(root, 'Grössen – Übersicht.md'), '# Grössen – Übersicht 🚀\n\n## Zürich “Süd” 𝄞\n\nText.\n')
     writeFileSync(join(root, 'Verweis.md'), 'Siehe [[Grössen – Übersicht#Zürich “Süd” 𝄞]].\n')
-    const cacheDir = join(work, 'cache')
-    const options = { root, out: join(work, 'site'), cacheDir }
     const cold = await build(options)
     const coldHtml = readFileSync(join(options.out, 'verweis.html'), 'utf8')
     expect(readFileSync(join(cacheDir, 'pages.jsonl'), 'utf8')).toMatch(/^[\x00-\x7f]*$/)
