@@ -8,11 +8,7 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   # a lock file written by another npm version can be out of sync for this one: then resolve it again
   npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 fi
-if ! command -v chromium >/dev/null 2>&1; then
-  echo "Installing Debian's Chromium for the browser tests …"
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq && $SUDO DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-fi
+bash scripts/install-chromium.sh
 
 node scripts/bundle.mjs
 npx tsc --noEmit

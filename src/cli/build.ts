@@ -1,11 +1,13 @@
 /**
  * `wikigen build`: builds the content root into the output folder and reports what it found.
  */
-import { join, relative } from 'node:path'
+import { relative } from 'node:path'
 import { build, type BuildResult } from '../compiler/build.js'
 import { hasErrors, type Diagnostic } from '../compiler/diagnostics.js'
+import { stateDirOf } from '../compiler/site-key.js'
+import { isUsageError } from '../compiler/usage-error.js'
 import { loadConfig } from './load-config.js'
-import { createProgress, createReporter, printDiagnostics, type Reporter } from './output.js'
+import { createProgress, createReporter, printDiagnostics, printUsageError, type Reporter } from './output.js'
 import { bundledRuntime } from './runtime.js'
 
 export interface BuildCommandOptions {
@@ -32,7 +34,7 @@ export function exitCodeOf(diagnostics: readonly Diagnostic[], strict = false): 
   return hasErrors(diagnostics) || (strict && diagnostics.length > 0) ? 1 : 0
 }
 
-/** The build itself, shared by `build`, `dev` and `check-links`; undefined when the config could not be read. */
+/** The build itself, shared by `build` and `search`; undefined when the config could not be read or the options are wrong. */
 export async function runBuild(options: BuildCommandOptions, reporter: Reporter, extra: { dev?: boolean } = {}): Promise<BuildResult | undefined> {
   const c = reporter.colors
   let config
@@ -44,7 +46,9 @@ export async function runBuild(options: BuildCommandOptions, reporter: Reporter,
   }
   const runtime = bundledRuntime()
   const progress = createProgress(reporter)
-  const result = await build({
+  let result: BuildResult
+  try {
+    result = await build({
     root: options.root,
     out: options.out,
     base: options.base,
@@ -52,11 +56,17 @@ export async function runBuild(options: BuildCommandOptions, reporter: Reporter,
     workers: options.workers,
     workerFile: runtime.workerFile,
     clientDir: runtime.clientDir,
-    cacheDir: options.cache === false ? false : join(process.cwd(), '.wikigen', 'cache'),
+    cacheDir: options.cache === false ? false : stateDirOf('cache', options.root),
     cacheSalt: runtime.cacheSalt,
     dev: extra.dev,
     onProgress: (phase, done, total) => progress.update(phase === 'compile' ? 'Seiten' : 'HTML', done, total),
-  })
+    })
+  } catch (error) {
+    progress.done()
+    if (!isUsageError(error)) throw error
+    printUsageError(reporter, error)
+    return undefined
+  }
   progress.done()
   printDiagnostics(reporter, result.diagnostics, relative(process.cwd(), options.root) || '.')
   const errors = result.diagnostics.filter((d) => d.severity === 'error').length

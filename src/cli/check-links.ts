@@ -8,7 +8,8 @@ import type { SourcePath } from '../compiler/paths.js'
 import { loadConfig } from './load-config.js'
 import { createProgress, createReporter, type Reporter } from './output.js'
 import { bundledRuntime } from './runtime.js'
-import { join, relative } from 'node:path'
+import { relative } from 'node:path'
+import { stateDirOf } from '../compiler/site-key.js'
 
 export interface CheckLinksOptions {
   root: string
@@ -51,7 +52,7 @@ export async function run(options: CheckLinksOptions, reporter: Reporter = creat
   const progress = createProgress(reporter)
   const result = await checkSite({
     root: options.root, base: options.base, config, workerFile: runtime.workerFile, cacheSalt: runtime.cacheSalt,
-    cacheDir: join(process.cwd(), '.wikigen', 'cache'),
+    cacheDir: stateDirOf('cache', options.root),
     onProgress: (_phase, done, total) => progress.update('Seiten', done, total),
   })
   progress.done()

@@ -3,6 +3,7 @@
  */
 import pc from 'picocolors'
 import { formatLocation, type Diagnostic } from '../compiler/diagnostics.js'
+import type { UsageError } from '../compiler/usage-error.js'
 
 export interface Reporter {
   colors: ReturnType<typeof pc.createColors>
@@ -33,6 +34,12 @@ export function printDiagnostics(reporter: Reporter, diagnostics: readonly Diagn
     reporter.err(`${c.bold(formatLocation(d, root))}  ${severity}  ${d.message}  ${c.dim(`[${d.code}]`)}`)
     if (d.hint) reporter.err(`  ${c.dim('hint:')} ${d.hint}`)
   }
+}
+
+/** Prints a usage mistake (a wrong option or folder) as one line and its hint, without a stack. */
+export function printUsageError(reporter: Reporter, error: UsageError): void {
+  reporter.err(`${reporter.colors.red('error')}  ${error.message}  ${reporter.colors.dim(`[${error.code}]`)}`)
+  reporter.err(`  ${reporter.colors.dim('hint:')} ${error.hint}`)
 }
 
 /** A one-line progress bar on terminals; silent elsewhere. Returns update and done functions. */

@@ -13,5 +13,6 @@ export function bundledRuntime(): { workerFile?: string; clientDir?: string; cac
   const clientDir = here('./client/')
   if (!existsSync(workerFile)) return { cacheSalt: '' }
   const salt = createHash('sha1').update(readFileSync(workerFile)).digest('hex').slice(0, 12)
-  return { workerFile, clientDir: existsSync(clientDir) ? clientDir : undefined, cacheSalt: salt }
+  // the client is part of the bundle: when it is missing the build must fail, not write a site without CSS and JS
+  return { workerFile, clientDir, cacheSalt: salt }
 }

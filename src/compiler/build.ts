@@ -4,7 +4,7 @@
  *     discoverContent ─▶ compile (workers: read, parse, cache) ─▶ linkSite ─▶ render (workers: write routes)
  *                                                                        └─▶ emitters ─▶ staging ─▶ swap into out
  */
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -23,6 +23,10 @@ import { discoverContent, readSource, type ContentFiles, type ContentRef } from 
 import type { SourceFile } from './parse-page.js'
 import type { PageMeta } from './resolve-links.js'
 import { loadSourceStamps } from './source-stamps.js'
+import { tryLockCache, type CacheLock } from './cache-lock.js'
+import { onInterrupt } from './interrupt.js'
+import { resolveOutputFolder } from './output-folder.js'
+import { UsageError } from './usage-error.js'
 import { createPool, type TaskPool } from './workers/pool.js'
 import { createStaging, discardStaging, reuseFile, swapInOutput, writeFiles } from './write-output.js'
 
@@ -31,8 +35,14 @@ export type BuildPhase = 'compile' | 'render'
 export interface BuildOptions {
   /** Content root (folder of markdown). */
   root: string
-  /** Output folder, replaced as a whole on success. */
+  /**
+   * Output folder, replaced as a whole on success. It must be new, empty or an earlier output of wikigen, and may not
+   * hold the content root, the working directory or the home folder (see output-folder.ts).
+   */
   out: string
+  /** Working directory and home folder for that check; default process.cwd() and os.homedir(). */
+  cwd?: string
+  home?: string
   /** Configuration as loaded from wikigen.config.ts; defaults apply to what is missing. */
   config?: UserConfig
   /** Base path override (CLI --base). */
@@ -43,6 +53,8 @@ export interface BuildOptions {
   workerFile?: string
   /** Build cache folder; false for none. Default: none. */
   cacheDir?: string | false
+  /** The lock of `cacheDir`, when the caller holds it already (a dev session holds it for as long as it runs). */
+  cacheLock?: CacheLock
   /** Salt for cache keys: changes whenever the compiler code changes. */
   cacheSalt?: string
   /** Folder with the built client (manifest.json and the files it names). */
@@ -79,7 +91,7 @@ const COMPILE_BATCH = 24
 const RENDER_BATCH = 48
 
 /** Options for the stages before output: where the content is and how to compile it. */
-export type CheckOptions = Omit<BuildOptions, 'out' | 'clientDir' | 'dev'>
+export type CheckOptions = Omit<BuildOptions, 'out' | 'clientDir' | 'dev' | 'cwd' | 'home'>
 
 export interface CheckResult {
   site: Site
@@ -94,10 +106,10 @@ export interface CheckResult {
  */
 export async function checkSite(options: CheckOptions): Promise<CheckResult> {
   const config = resolveConfig(options.config, { base: options.base })
-  const content = await discoverContent(options.root)
-  return withPool(options, content.markdown.length, async (pool) => {
-    const { site, diagnostics, cachedPages, compiled } = await compileAndLink(content, config, pool, options)
-    if (cacheDirOf(options)) pool.store.commit(compiled)
+  const content = await discoverContent(requireRoot(options.root))
+  return withPool(options, content.markdown.length, async (pool, cached) => {
+    const { site, diagnostics, cachedPages, compiled } = await compileAndLink(content, config, pool, cached, () => {})
+    if (cached.cacheDir) pool.store.commit(compiled)
     return { site, diagnostics, cachedPages, config }
   })
 }
@@ -114,21 +126,24 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     last = at
   }
   const config = resolveConfig(options.config, { base: options.base })
-  const content = await discoverContent(options.root)
-  const gitInfo = readGitInfo(options.root)
+  const root = requireRoot(options.root)
+  const out = resolveOutputFolder(options.out, { root, cwd: options.cwd, home: options.home })
+  const client = readClientManifest(options.clientDir, config.site.base)
+  const content = await discoverContent(root, { skip: [out] })
+  const gitInfo = readGitInfo(root)
   mark('discover')
-  return withPool(options, content.markdown.length, async (pool) => {
-    const staging = await createStaging(options.out)
+  return withPool(options, content.markdown.length, async (pool, cached) => {
+    const staging = await createStaging(out)
+    const forgetStaging = onInterrupt(() => rmSync(staging, { recursive: true, force: true }))
     try {
-      const { site, diagnostics, cachedPages, compiled } = await compileAndLink(content, config, pool, options, mark)
+      const { site, diagnostics, cachedPages, compiled } = await compileAndLink(content, config, pool, cached, mark)
       const git = await gitInfo
       mark('git (rest)')
-      const client = readClientManifest(options.clientDir, config.site.base)
       const { jobs, diagnostics: jobDiagnostics } = createRenderJobs(site, { git: git.byPath, assets: client.assets, dev: options.dev })
       diagnostics.push(...jobDiagnostics, ...git.diagnostics)
       mark('prepare routes')
 
-      const render = await renderAll(jobs, staging, pool, options, cacheDirOf(options))
+      const render = await renderAll(jobs, staging, pool, cached, out)
       mark('render')
       let bytes = render.bytes
       const files: OutputFile[] = [
@@ -138,11 +153,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         ...site.assets.map((asset) => ({ path: asset.path, copyFrom: asset.absolute })),
         ...client.files,
       ]
-      bytes += await writeFiles(staging, files, options.out)
+      bytes += await writeFiles(staging, files, out)
       mark('search index, redirects, assets')
-      await swapInOutput(staging, options.out)
+      await swapInOutput(staging, out)
+      forgetStaging()
       mark('swap')
-      const cacheDir = cacheDirOf(options)
+      const cacheDir = cached.shared && cached.cacheDir
       if (cacheDir) {
         pool.store.commit(compiled)
         writeFileSync(renderStateFile(cacheDir), JSON.stringify(render.state))
@@ -153,10 +169,20 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         renderedPages: render.rendered, reusedPages: render.reused, durationMs: now() - started, timings,
       }
     } catch (error) {
-      await discardStaging(staging)
+      forgetStaging()
+      // the build's own error is the one to report, whatever happens to the staging folder
+      await discardStaging(staging).catch(() => undefined)
       throw error
     }
   })
+}
+
+/** The content root, checked to be a folder: a missing one is a usage mistake, not a bug. */
+function requireRoot(root: string): string {
+  const info = statSync(root, { throwIfNoEntry: false })
+  if (!info) throw new UsageError(`Content folder ${JSON.stringify(root)} does not exist`, 'Name the folder of markdown with --root, e.g. --root docs.', 'missing-root')
+  if (!info.isDirectory()) throw new UsageError(`Content folder ${JSON.stringify(root)} is a file, not a folder`, 'Name the folder that holds the markdown with --root.', 'missing-root')
+  return root
 }
 
 /** An explicit worker count (CLI --workers) uses the workers for any amount of work. */
@@ -164,30 +190,46 @@ function forcesWorkers(options: CheckOptions): boolean {
   return options.workers !== undefined && options.workers > 0
 }
 
-function cacheDirOf(options: CheckOptions): string | undefined {
-  return options.cacheDir || undefined
-}
+/**
+ * The options a build's stages see once the cache is settled: `cacheDir` is the folder they really use (the shared
+ * cache, a private temporary one, or none), and `shared` says whether it outlives the build.
+ */
+type CachedOptions = CheckOptions & { shared: boolean }
 
-/** Runs `work` with a task pool sized for `pages` pages, and always closes it. */
-async function withPool<T>(options: CheckOptions, pages: number, work: (pool: TaskPool) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` with a task pool sized for `pages` pages and the build cache locked, and always closes both. When another
+ * build holds the cache, this one works in a private temporary cache instead (see cache-lock.ts). Interrupted
+ * (Ctrl-C), the pool stops and the temporary cache goes.
+ */
+async function withPool<T>(options: CheckOptions, pages: number, work: (pool: TaskPool, cached: CachedOptions) => Promise<T>): Promise<T> {
   const wanted = options.workers ?? (pages >= 64 ? Math.max(1, availableParallelism()) : 0)
   const workers = options.workerFile && existsSync(options.workerFile) ? wanted : 0
-  const temporaryCache = workers > 0 && !options.cacheDir ? await mkdtemp(join(tmpdir(), 'wikigen-cache-')) : undefined
-  const pool = createPool({ size: workers, workerFile: options.workerFile, cacheDir: options.cacheDir || temporaryCache })
-  try {
-    return await work(pool)
-  } finally {
+  const ownLock = options.cacheDir && !options.cacheLock ? tryLockCache(options.cacheDir) : undefined
+  const shared = Boolean(options.cacheDir && (options.cacheLock ?? ownLock))
+  const temporaryCache = !shared && (workers > 0 || options.cacheDir) ? await mkdtemp(join(tmpdir(), 'wikigen-cache-')) : undefined
+  const cacheDir = shared ? (options.cacheDir as string) : temporaryCache
+  const pool = createPool({ size: workers, workerFile: options.workerFile, cacheDir })
+  const cleanUp = async () => {
     await pool.close()
-    if (temporaryCache) await rm(temporaryCache, { recursive: true, force: true })
+    if (temporaryCache) await rm(temporaryCache, { recursive: true, force: true, maxRetries: 3 })
+    ownLock?.release()
+  }
+  const forget = onInterrupt(cleanUp)
+  try {
+    return await work(pool, { ...options, cacheDir, shared })
+  } finally {
+    forget()
+    // best effort: a temporary folder left behind must not replace the build's own result or error
+    await cleanUp().catch(() => undefined)
   }
 }
 
-async function compileAndLink(content: ContentFiles, config: ResolvedConfig, pool: TaskPool, options: CheckOptions, mark?: (phase: string) => void) {
+async function compileAndLink(content: ContentFiles, config: ResolvedConfig, pool: TaskPool, options: CachedOptions, mark: (phase: string) => void) {
   const diagnostics: Diagnostic[] = [...content.diagnostics]
   const compiled = await compileAll(content.markdown, pool, options, diagnostics)
-  mark?.('compile')
+  mark('compile')
   const site = linkSite(compiled.pages, content.assets, config)
-  mark?.('link')
+  mark('link')
   diagnostics.push(...compiled.pages.flatMap((p) => p.diagnostics), ...site.diagnostics)
   return { site, diagnostics, cachedPages: compiled.cached, compiled: compiled.pages }
 }
@@ -200,8 +242,8 @@ const READ_AHEAD = 4
  * Reads every source (main thread: cheap), takes unchanged pages from the cache, and sends the rest to the
  * workers batch by batch, with a bounded number of batches in flight so texts stream through.
  */
-async function compileAll(refs: ContentRef[], pool: TaskPool, options: CheckOptions, diagnostics: Diagnostic[]) {
-  const cacheDir = cacheDirOf(options)
+async function compileAll(refs: ContentRef[], pool: TaskPool, options: CachedOptions, diagnostics: Diagnostic[]) {
+  const cacheDir = options.cacheDir || undefined
   const stamps = loadSourceStamps(cacheDir, options.cacheSalt ?? '', Date.now())
   const pages: PageMeta[] = []
   let cached = 0
@@ -287,9 +329,10 @@ function readRenderState(cacheDir: string | undefined, out: string): RenderState
  * Renders the routes into the staging folder. With a cache, a route whose fingerprint equals the one it had in the
  * previous build of the same output folder is hard-linked from there instead of rendered again.
  */
-async function renderAll(jobs: RenderJob[], staging: string, pool: TaskPool, options: BuildOptions, cacheDir: string | undefined) {
-  const previous = readRenderState(cacheDir, options.out)
-  const state: RenderState = { out: resolve(options.out), files: {} }
+async function renderAll(jobs: RenderJob[], staging: string, pool: TaskPool, options: CachedOptions & Pick<BuildOptions, 'onProgress'>, out: string) {
+  const cacheDir = options.shared && options.cacheDir ? options.cacheDir : undefined
+  const previous = readRenderState(cacheDir, out)
+  const state: RenderState = { out: resolve(out), files: {} }
   const toRender: RenderJob[] = []
   const folders = new Set<string>()
   let reused = 0
@@ -300,7 +343,7 @@ async function renderAll(jobs: RenderJob[], staging: string, pool: TaskPool, opt
     }
     const fingerprint = fingerprintOf(job, options.cacheSalt ?? '')
     state.files[job.file] = fingerprint
-    if (previous?.[job.file] === fingerprint && reuseFile(join(options.out, job.file), join(staging, job.file), folders)) reused++
+    if (previous?.[job.file] === fingerprint && reuseFile(join(out, job.file), join(staging, job.file), folders)) reused++
     else toRender.push(job)
   }
   let bytes = 0
@@ -329,11 +372,26 @@ interface ClientManifest {
   files: string[]
 }
 
-/** The built client files (see scripts/bundle.mjs) as hrefs and as output files. */
+/**
+ * The built client files (see scripts/bundle.mjs) as hrefs and as output files; none without a client folder (tests of
+ * the compiler alone). A client folder whose manifest or files are missing or torn (a bundle running meanwhile) fails
+ * the build before anything is written: a site without its CSS and JavaScript is no success.
+ */
 export function readClientManifest(clientDir: string | undefined, base: string): { assets: ClientAssets; files: OutputFile[] } {
-  const manifestFile = clientDir ? join(clientDir, 'manifest.json') : undefined
-  if (!clientDir || !manifestFile || !existsSync(manifestFile)) return { assets: { styles: [] }, files: [] }
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as ClientManifest
+  if (!clientDir) return { assets: { styles: [] }, files: [] }
+  const manifestFile = join(clientDir, 'manifest.json')
+  const broken = (why: string): never => {
+    throw new UsageError(`The built client of wikigen is incomplete: ${why}`, 'Run "npm run bundle" in the wikigen folder (or reinstall wikigen), then build again.', 'missing-client')
+  }
+  let manifest: ClientManifest
+  try {
+    manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as ClientManifest
+  } catch (error) {
+    return broken(`${manifestFile} cannot be read (${(error as Error).message})`)
+  }
+  if (!Array.isArray(manifest.files) || !Array.isArray(manifest.styles)) return broken(`${manifestFile} is not a client manifest`)
+  const missing = manifest.files.find((file) => !existsSync(join(clientDir, file)))
+  if (missing) broken(`${join(clientDir, missing)} is missing`)
   const href = (file: string) => `${base}${ASSETS_DIR}/${file}`
   return {
     assets: {

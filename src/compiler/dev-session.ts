@@ -18,11 +18,13 @@ import { createRenderJobMaker, fingerprintOf, renderJob, type RenderJob, type Re
 import { redirects } from './emit/redirects.js'
 import { searchIndex } from './emit/search-index.js'
 import { linkSite, relinkPage, type Site } from './link-site.js'
-import { discoverContent, readSource, readSourceSync, type ContentRef } from './load.js'
+import { discoverContent, inspectContentPath, readSource, readSourceSync, type ContentRef } from './load.js'
 import { createDiskStore, createMemoryStore, type PageStore } from './page-store.js'
 import { parsePage } from './parse-page.js'
 import { toSourcePath, type SourcePath } from './paths.js'
 import type { PageMeta } from './resolve-links.js'
+import { tryLockCache } from './cache-lock.js'
+import { realPathOf } from './output-folder.js'
 import { writeFiles } from './write-output.js'
 
 export interface FileChange {
@@ -62,7 +64,12 @@ export interface DevSession {
 type DevOptions = BuildOptions & { out: string }
 
 /** Builds once, fully, then keeps what incremental updates need. */
-export async function createDevSession(options: DevOptions): Promise<DevSession> {
+export async function createDevSession(given: DevOptions): Promise<DevSession> {
+  // The session reads page bodies from the cache for as long as it runs, so it holds the cache's lock all that time (a
+  // build of the same folder meanwhile uses a cache of its own). When another process holds it, the session keeps
+  // its pages in memory instead.
+  const cacheLock = given.cacheDir ? tryLockCache(given.cacheDir) : undefined
+  const options: DevOptions = { ...given, cacheDir: cacheLock ? given.cacheDir : undefined, cacheLock }
   const initial = await build({ ...options, dev: true })
   let config: ResolvedConfig = initial.config
   const store: PageStore = options.cacheDir ? createDiskStore(options.cacheDir) : createMemoryStore()
@@ -163,22 +170,25 @@ export async function createDevSession(options: DevOptions): Promise<DevSession>
       let structural = false
       for (const event of dedupe(changes)) {
         const path = toSourcePath(event.path)
-        const absolute = join(options.root, event.path)
-        const value = stamp(event.path)
+        // the file system, not the event, says what happened: bursts of writes, renames and deletions can reach
+        // the watcher out of order or merged, and the latest state must win; and what discovery would leave out (a
+        // link out of the content folder, a named pipe) is never read
+        const entry = inspectContentPath(options.root, event.path)
+        if (entry.kind === 'excluded') diagnostics.push(entry.diagnostic)
+        const present = entry.kind === 'page' || entry.kind === 'asset'
+        const value = present ? stamp(event.path) : undefined
         if (value) seen.set(path, value)
         else seen.delete(path)
-        // the file system, not the event, says what happened: bursts of writes, renames and deletions can reach
-        // the watcher out of order or merged, and the latest state must win
-        const change: FileChange = { ...event, kind: existsSync(absolute) ? 'change' : 'unlink' }
+        const change: FileChange = { ...event, kind: present ? 'change' : 'unlink' }
         if (!/\.md$/i.test(path)) {
           structural = true
-          if (change.kind === 'unlink') {
+          if (entry.kind !== 'asset') {
             assets.delete(path)
             await rm(join(options.out, path), { force: true })
           } else {
-            assets.set(path, { path, absolute })
+            assets.set(path, entry.ref)
             await mkdir(dirname(join(options.out, path)), { recursive: true })
-            await copyFile(absolute, join(options.out, path)).catch(() => undefined)
+            await copyFile(entry.ref.absolute, join(options.out, path)).catch(() => undefined)
           }
           continue
         }
@@ -188,9 +198,10 @@ export async function createDevSession(options: DevOptions): Promise<DevSession>
           held.delete(path)
           continue
         }
+        if (entry.kind !== 'page') continue
         let page
         try {
-          page = parsePage(readSourceSync({ path, absolute }, options.cacheSalt))
+          page = parsePage(readSourceSync(entry.ref, options.cacheSalt))
         } catch {
           structural = true
           continue // deleted again before it could be read; its unlink event follows
@@ -215,7 +226,7 @@ export async function createDevSession(options: DevOptions): Promise<DevSession>
       return fast ?? relinkAndRender(diagnostics, started)
     },
     async reconcile() {
-      const content = await discoverContent(options.root)
+      const content = await discoverContent(options.root, { skip: [realPathOf(options.out)] })
       const changes: FileChange[] = []
       const present = new Set<string>()
       for (const ref of [...content.markdown, ...content.assets]) {

@@ -22,6 +22,13 @@ export type DiagnosticCode =
   | 'invalid-utf8'
   | 'shallow-clone'
   | 'symlink-loop'
+  | 'symlink-outside-root'
+  | 'broken-symlink'
+  | 'bad-file-name'
+  | 'file-name-too-long'
+  | 'path-too-long'
+  | 'not-a-file'
+  | 'no-pages'
   | 'missing-sidebar'
   | 'too-deep'
 

@@ -2,15 +2,20 @@
  * Content discovery and reading: the only code that touches content files on disk.
  *
  * Every '.md' file under the root is a page, every other file an asset copied to the output. Hidden entries
- * ('.obsidian', '.git', '.trash'), node_modules and the config file are skipped. Symbolic links are followed
- * once: a link back into a folder already being walked is reported, not followed forever.
+ * ('.obsidian', '.git', '.trash'), node_modules, the config file and folders that hold a build's output are skipped.
+ *
+ * Nothing outside the root is ever read: a symbolic link is followed only when its target lies inside the root (a link
+ * pointing elsewhere is reported and left out), and once (a link back into a folder already being walked is reported,
+ * not followed forever). Entries that are neither files nor folders (a FIFO or socket named like a page) are reported
+ * and left out too, since reading one would block the build.
  */
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { lstatSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs'
 import { readFile, readdir, realpath, stat } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { COMPILER_VERSION } from './constants.js'
-import type { Diagnostic } from './diagnostics.js'
+import type { Diagnostic, DiagnosticCode } from './diagnostics.js'
+import { contains, isOutputFolder } from './output-folder.js'
 import type { SourceFile } from './parse-page.js'
 import { toSourcePath, type SourcePath } from './paths.js'
 
@@ -27,52 +32,124 @@ export interface ContentFiles {
   diagnostics: Diagnostic[]
 }
 
+export interface DiscoverOptions {
+  /** Folders never read as content, e.g. an output folder inside the root (real paths). */
+  skip?: readonly string[]
+}
+
 const SKIPPED = /^(\.|node_modules$|wikigen\.config\.[cm]?[jt]s$)/
 
+/**
+ * Longest page name, in bytes of UTF-8: its route file adds ".html", and file systems allow 255 bytes per name.
+ * Some room is left for the legacy spellings that become redirect files beside it.
+ */
+export const MAX_PAGE_NAME_BYTES = 240
+
+/** Characters that separate paths on other systems or in URLs, or are control characters: never in a name here. */
+const BAD_NAME = /[\\\u0000-\u001f\u007f]/
+
 /** Lists the pages and assets under `root`, sorted by path so that every build sees them in the same order. */
-export async function discoverContent(root: string): Promise<ContentFiles> {
+export async function discoverContent(root: string, options: DiscoverOptions = {}): Promise<ContentFiles> {
   const result: ContentFiles = { markdown: [], assets: [], diagnostics: [] }
   const walking = new Set<string>()
+  const realRoot = await realpath(root)
+  const skip = new Set(options.skip ?? [])
+  const report = (code: DiagnosticCode, path: string, message: string, hint: string, severity: Diagnostic['severity'] = 'warning') => {
+    result.diagnostics.push({ severity, code, file: toSourcePath(path), line: 0, column: 0, message, hint })
+  }
 
-  async function walk(dir: string, relative: string): Promise<void> {
-    const real = await realpath(dir)
+  async function walk(dir: string, relative: string, real: string): Promise<void> {
     if (walking.has(real)) {
-      result.diagnostics.push({
-        severity: 'warning',
-        code: 'symlink-loop',
-        file: toSourcePath(relative),
-        line: 0,
-        column: 0,
-        message: `Folder "${relative}" links back to a folder that contains it`,
-        hint: 'Remove the symbolic link; its content is already part of the wiki.',
-      })
+      report('symlink-loop', relative, `Folder "${relative}" links back to a folder that contains it`, 'Remove the symbolic link; its content is already part of the wiki.')
       return
     }
     walking.add(real)
     const entries = await readdir(dir, { withFileTypes: true })
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    if (relative !== '' && isOutputFolder(dir, entries.map((e) => e.name))) {
+      walking.delete(real)
+      return
+    }
     for (const entry of entries) {
       if (SKIPPED.test(entry.name)) continue
       const absolute = join(dir, entry.name)
       const path = relative ? `${relative}/${entry.name}` : entry.name
-      let isDirectory = entry.isDirectory()
-      let isFile = entry.isFile()
-      if (entry.isSymbolicLink()) {
-        const target = await stat(absolute).catch(() => undefined)
-        isDirectory = target?.isDirectory() ?? false
-        isFile = target?.isFile() ?? false
+      if (BAD_NAME.test(entry.name)) {
+        report('bad-file-name', path, `Name ${JSON.stringify(entry.name)} contains a backslash or a control character; it is left out`, 'Rename it: Obsidian does not allow these characters either, and browsers read a backslash in a URL as "/".', 'error')
+        continue
       }
-      if (isDirectory) await walk(absolute, path)
-      else if (isFile) (/\.md$/i.test(entry.name) ? result.markdown : result.assets).push({ path: toSourcePath(path), absolute })
+      let target = absolute
+      let info: Pick<Stats, 'isDirectory' | 'isFile'> = entry
+      if (entry.isSymbolicLink()) {
+        const resolved = await realpath(absolute).catch(() => undefined)
+        if (!resolved) {
+          report('broken-symlink', path, `Symbolic link "${path}" points to nothing`, 'Remove the link or restore what it pointed to.')
+          continue
+        }
+        if (!contains(realRoot, resolved)) {
+          report('symlink-outside-root', path, `Symbolic link "${path}" points outside the content folder (to ${JSON.stringify(resolved)}); it is left out`, 'Move what it points to into the content folder: wikigen never publishes files from outside it.')
+          continue
+        }
+        target = resolved
+        info = await stat(resolved)
+      }
+      if (skip.has(target)) continue
+      if (info.isDirectory()) await walk(absolute, path, target)
+      else if (info.isFile()) {
+        const isPage = /\.md$/i.test(entry.name)
+        if (isPage && Buffer.byteLength(entry.name) - 3 > MAX_PAGE_NAME_BYTES) {
+          report('file-name-too-long', path, `Page name is ${Buffer.byteLength(entry.name) - 3} bytes long; at most ${MAX_PAGE_NAME_BYTES} fit into a file name of the site, so it is left out`, 'Shorten the file name; a title of any length can be set with "title:" in the front matter.', 'error')
+          continue
+        }
+        ;(isPage ? result.markdown : result.assets).push({ path: toSourcePath(path), absolute })
+      } else if (/\.md$/i.test(entry.name)) {
+        report('not-a-file', path, `"${path}" is a named pipe, socket or device, not a file; it is left out`, 'Remove it from the content folder: only files and folders can be published.')
+      }
     }
     walking.delete(real)
   }
 
-  await walk(root, '')
+  await walk(root, '', realRoot)
   const byPath = (a: ContentRef, b: ContentRef) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
   result.markdown.sort(byPath)
   result.assets.sort(byPath)
   return result
+}
+
+/** What a path below the content root is, as discovery would see it. */
+export type ContentEntry =
+  | { kind: 'page' | 'asset'; ref: ContentRef }
+  | { kind: 'missing' }
+  | { kind: 'excluded'; diagnostic: Diagnostic }
+
+/**
+ * Looks at one path below the content root with the rules of discoverContent: for the few files of a dev update, which
+ * come from a file watcher and must not be read when discovery would not have read them.
+ */
+export function inspectContentPath(root: string, path: string): ContentEntry {
+  const absolute = join(root, path)
+  const excluded = (code: DiagnosticCode, message: string, hint: string): ContentEntry => ({
+    kind: 'excluded', diagnostic: { severity: 'warning', code, file: toSourcePath(path), line: 0, column: 0, message, hint },
+  })
+  if (path.split('/').some((part) => part === '' || part === '..' || SKIPPED.test(part))) return { kind: 'missing' }
+  if (BAD_NAME.test(path)) return excluded('bad-file-name', `Name ${JSON.stringify(path)} contains a backslash or a control character; it is left out`, 'Rename it: Obsidian does not allow these characters either.')
+  const link = lstatSync(absolute, { throwIfNoEntry: false })
+  if (!link) return { kind: 'missing' }
+  let real: string
+  try {
+    real = realpathSync(absolute)
+  } catch {
+    return { kind: 'missing' }
+  }
+  if (!contains(realpathSync(resolve(root)), real)) {
+    return excluded('symlink-outside-root', `"${path}" points outside the content folder (to ${JSON.stringify(real)}); it is left out`, 'Move what it points to into the content folder: wikigen never publishes files from outside it.')
+  }
+  const info = statSync(real, { throwIfNoEntry: false })
+  if (!info) return { kind: 'missing' }
+  if (!info.isFile()) {
+    return info.isDirectory() ? { kind: 'missing' } : excluded('not-a-file', `"${path}" is a named pipe, socket or device, not a file; it is left out`, 'Remove it from the content folder: only files and folders can be published.')
+  }
+  return { kind: /\.md$/i.test(path) ? 'page' : 'asset', ref: { path: toSourcePath(path), absolute } }
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })

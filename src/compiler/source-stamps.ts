@@ -5,8 +5,8 @@
  * A stamp is only trusted when the file was last modified well before the build that recorded it: a file written in
  * the same instant as it was read could change again without its modification time showing it.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 
 /** Files modified less than this long before a build are read again by the next one. */
 const SETTLE_MS = 2000
@@ -52,6 +52,8 @@ export function loadSourceStamps(cacheDir: string | undefined, salt: string, bui
     save() {
       if (!file) return
       const temp = `${file}.${process.pid}.tmp`
+      // a site with no page yet compiled none, so nothing has made the folder
+      mkdirSync(dirname(file), { recursive: true })
       writeFileSync(temp, JSON.stringify({ salt, files: next }))
       renameSync(temp, file)
     },

@@ -1,52 +1,118 @@
 /**
- * Writes a build into a fresh staging folder beside the output folder and swaps it in only after success,
- * so a failed or killed build leaves the previous output untouched.
+ * Writes a build into a fresh staging folder and swaps it in only after success, so a failed or killed build leaves the
+ * previous output untouched.
  *
- * The swap is two renames on one file system. A kill between them (a window of microseconds) leaves the
- * previous output under its backup name; the next build puts it back before it starts.
+ * The staging folder sits beside the output folder, and the swap is two renames on one file system; a kill between them
+ * (a window of microseconds) leaves the previous output under its backup name, and the next build puts it back. An
+ * output folder that cannot be renamed (a mount point) is swapped entry by entry from a staging folder inside it
+ * instead: not atomic, but recoverable the same way.
+ *
+ * Every path here is the real path of the output folder (see output-folder.ts): a symbolic link named as the output
+ * stays a link, and the build writes where it points.
  */
-import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
-import { copyFileSync, existsSync, linkSync, mkdirSync, rmSync } from 'node:fs'
+import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises'
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import type { OutputFile } from './emit/output-file.js'
+import { markOutputFolder } from './output-folder.js'
 
 const stagingPrefix = (out: string) => `.${basename(out)}.staging-`
 const backupPrefix = (out: string) => `.${basename(out)}.previous-`
+/** Names of the folders of an entry-by-entry swap, inside the output folder. */
+const INSIDE_STAGING = '.wikigen-staging-'
+const INSIDE_PREVIOUS = '.wikigen-previous-'
+/** Left in the previous-output folder of an entry-by-entry swap once every old entry is in it. */
+const MOVED_OUT = '.moved-out'
 
-/** Removes what killed builds left behind and restores an output folder lost between the two renames. */
-export async function recoverOutput(out: string): Promise<void> {
-  const parent = dirname(resolve(out))
+const uniqueSuffix = () => `${process.pid}-${Date.now().toString(36)}`
+
+/** Removes what killed builds left behind and restores an output folder lost in the middle of a swap. */
+export function recoverOutput(out: string): void {
+  const target = resolve(out)
+  const parent = dirname(target)
   if (!existsSync(parent)) return
-  const entries = await readdir(parent)
-  const backups = entries.filter((e) => e.startsWith(backupPrefix(out))).sort()
-  if (!existsSync(out) && backups.length > 0) await rename(join(parent, backups.pop()!), resolve(out))
+  const entries = readdirSync(parent)
+  const backups = entries.filter((e) => e.startsWith(backupPrefix(target))).sort()
+  if (!existsSync(target) && backups.length > 0) renameSync(join(parent, backups.pop()!), target)
   for (const entry of entries) {
-    if (entry.startsWith(stagingPrefix(out)) || backups.includes(entry)) await rm(join(parent, entry), { recursive: true, force: true })
+    if (entry.startsWith(stagingPrefix(target)) || backups.includes(entry)) rmSync(join(parent, entry), { recursive: true, force: true })
+  }
+  if (!existsSync(target) || !statSync(target).isDirectory()) return
+  for (const entry of readdirSync(target)) {
+    if (entry.startsWith(INSIDE_STAGING)) rmSync(join(target, entry), { recursive: true, force: true })
+    else if (entry.startsWith(INSIDE_PREVIOUS)) restoreEntries(target, join(target, entry))
   }
 }
 
-/** Creates an empty staging folder for `out`. */
+/** Puts the entries of an interrupted entry-by-entry swap back where they were. */
+function restoreEntries(out: string, previous: string): void {
+  const old = readdirSync(previous)
+  if (old.includes(MOVED_OUT)) {
+    // the new entries had started to arrive: they go, all the old ones come back
+    for (const entry of readdirSync(out)) {
+      if (!isSwapFolder(entry)) rmSync(join(out, entry), { recursive: true, force: true })
+    }
+  }
+  for (const entry of old) if (entry !== MOVED_OUT) renameSync(join(previous, entry), join(out, entry))
+  rmSync(previous, { recursive: true, force: true })
+}
+
+const isSwapFolder = (entry: string) => entry.startsWith(INSIDE_STAGING) || entry.startsWith(INSIDE_PREVIOUS)
+
+/** True when `folder` is a mount point: renaming it would fail, so its entries are swapped instead. */
+function isMountPoint(folder: string): boolean {
+  return statSync(folder).dev !== statSync(dirname(folder)).dev
+}
+
+/** Creates an empty staging folder for the output folder `out` (a real path), marked as wikigen's. */
 export async function createStaging(out: string): Promise<string> {
-  await recoverOutput(out)
-  const parent = dirname(resolve(out))
+  recoverOutput(out)
+  const target = resolve(out)
+  const inside = existsSync(target) && isMountPoint(target)
+  const parent = inside ? target : dirname(target)
   await mkdir(parent, { recursive: true })
-  const staging = join(parent, `${stagingPrefix(out)}${process.pid}-${Date.now().toString(36)}`)
+  const staging = join(parent, `${inside ? INSIDE_STAGING : stagingPrefix(target)}${uniqueSuffix()}`)
   await mkdir(staging)
+  markOutputFolder(staging)
   return staging
 }
 
-/** Replaces `out` by `staging`. */
+/** Replaces the output folder `out` (a real path) by `staging`. */
 export async function swapInOutput(staging: string, out: string): Promise<void> {
   const target = resolve(out)
-  if (existsSync(target)) {
-    const backup = join(dirname(target), `${backupPrefix(out)}${process.pid}-${Date.now().toString(36)}`)
-    await rename(target, backup)
-    await rename(staging, target)
+  if (!existsSync(target)) {
+    renameSync(staging, target)
+    return
+  }
+  if (dirname(staging) !== target) {
+    const backup = join(dirname(target), `${backupPrefix(target)}${uniqueSuffix()}`)
+    try {
+      renameSync(target, backup)
+    } catch (error) {
+      // a bind mount on the same device, or a folder whose own name is locked: swap what it holds instead
+      if (!['EBUSY', 'EXDEV', 'EPERM'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error
+      swapEntries(staging, target)
+      return
+    }
+    renameSync(staging, target)
     // synchronous: the promise version took half again as long for the thousands of files of an output
     rmSync(backup, { recursive: true, force: true })
-  } else {
-    await rename(staging, target)
+    return
   }
+  swapEntries(staging, target)
+}
+
+/** Moves every entry of `out` aside and every entry of `staging` into it, then removes what was moved aside. */
+function swapEntries(staging: string, out: string): void {
+  const previous = join(out, `${INSIDE_PREVIOUS}${uniqueSuffix()}`)
+  mkdirSync(previous)
+  for (const entry of readdirSync(out)) {
+    if (!isSwapFolder(entry)) renameSync(join(out, entry), join(previous, entry))
+  }
+  writeFileSync(join(previous, MOVED_OUT), '')
+  for (const entry of readdirSync(staging)) renameSync(join(staging, entry), join(out, entry))
+  rmSync(staging, { recursive: true, force: true })
+  rmSync(previous, { recursive: true, force: true })
 }
 
 /**
@@ -73,7 +139,7 @@ export function reuseFile(from: string, to: string, folders: Set<string>): boole
 
 /** Deletes a staging folder after a failed build. */
 export async function discardStaging(staging: string): Promise<void> {
-  await rm(staging, { recursive: true, force: true })
+  await rm(staging, { recursive: true, force: true, maxRetries: 3 })
 }
 
 /**

@@ -17,7 +17,7 @@ describe('staging and swap', () => {
   it('replaces the output only after a successful build', async () => {
     const root = site()
     const out = join(mkdtempSync(join(tmpdir(), 'wikigen-out-')), 'dist')
-    mkdirSync(out)
+    await build({ root, out })
     writeFileSync(join(out, 'alt.html'), 'vorher')
     await build({ root, out })
     expect(existsSync(join(out, 'alt.html'))).toBe(false)
@@ -34,7 +34,7 @@ describe('staging and swap', () => {
     // a client manifest naming a file that is not there makes the writer fail half-way
     const clientDir = mkdtempSync(join(tmpdir(), 'wikigen-client-'))
     writeFileSync(join(clientDir, 'manifest.json'), JSON.stringify({ styles: [], files: ['fehlt.js'] }))
-    await expect(build({ root, out, clientDir })).rejects.toThrow(/fehlt\.js/)
+    await expect(build({ root, out, clientDir })).rejects.toThrow(/fehlt\.js is missing/)
     expect(readFileSync(join(out, 'seite.html'), 'utf8')).toBe(before)
     expect(readdirSync(join(out, '..'))).toEqual(['dist'])
   })
@@ -60,5 +60,30 @@ describe('staging and swap', () => {
     await swapInOutput(staging, out)
     expect(readFileSync(join(out, 'a'), 'utf8')).toBe('neu')
     expect(readdirSync(parent)).toEqual(['dist'])
+  })
+
+  it('puts the old entries back when an entry-by-entry swap was interrupted before the new ones arrived', () => {
+    const out = mkdtempSync(join(tmpdir(), 'wikigen-out-'))
+    writeFileSync(join(out, 'b.html'), 'alt b')
+    mkdirSync(join(out, '.wikigen-previous-1-a'))
+    writeFileSync(join(out, '.wikigen-previous-1-a', 'a.html'), 'alt a')
+    mkdirSync(join(out, '.wikigen-staging-1-a'))
+    writeFileSync(join(out, '.wikigen-staging-1-a', 'a.html'), 'neu a')
+    recoverOutput(out)
+    expect(readdirSync(out).sort()).toEqual(['a.html', 'b.html'])
+    expect(readFileSync(join(out, 'a.html'), 'utf8')).toBe('alt a')
+  })
+
+  it('takes the half-arrived new entries out again when an entry-by-entry swap was interrupted after the old ones left', () => {
+    const out = mkdtempSync(join(tmpdir(), 'wikigen-out-'))
+    writeFileSync(join(out, 'a.html'), 'neu a')
+    writeFileSync(join(out, 'neu.html'), 'neu')
+    mkdirSync(join(out, '.wikigen-previous-1-a'))
+    writeFileSync(join(out, '.wikigen-previous-1-a', 'a.html'), 'alt a')
+    writeFileSync(join(out, '.wikigen-previous-1-a', 'b.html'), 'alt b')
+    writeFileSync(join(out, '.wikigen-previous-1-a', '.moved-out'), '')
+    recoverOutput(out)
+    expect(readdirSync(out).sort()).toEqual(['a.html', 'b.html'])
+    expect(readFileSync(join(out, 'a.html'), 'utf8')).toBe('alt a')
   })
 })
