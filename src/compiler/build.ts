@@ -130,6 +130,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const out = resolveOutputFolder(options.out, { root, cwd: options.cwd, home: options.home })
   const client = readClientManifest(options.clientDir, config.site.base)
   const content = await discoverContent(root, { skip: [out] })
+  if (content.markdown.length === 0) {
+    content.diagnostics.push({
+      severity: 'warning', code: 'no-pages', file: '', line: 0, column: 0,
+      message: `Content folder ${JSON.stringify(options.root)} holds no markdown page; the site has only its 404 page`,
+      hint: 'Check --root: it names the folder with the .md files (the Obsidian vault).',
+    })
+  }
+  content.assets = content.assets.filter((asset) => fitsOutput(asset, out, content.diagnostics))
   const gitInfo = readGitInfo(root)
   mark('discover')
   return withPool(options, content.markdown.length, async (pool, cached) => {
@@ -175,6 +183,24 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       throw error
     }
   })
+}
+
+/** Longest path the file system takes (Linux's PATH_MAX less its terminating NUL). */
+const MAX_PATH_BYTES = 4095
+
+/**
+ * False, with a diagnostic, for an asset whose copy in the staging folder would have a longer path than the file
+ * system allows: deep folders of an Obsidian vault near that limit, built into a folder with a longer path.
+ */
+function fitsOutput(asset: ContentRef, out: string, diagnostics: Diagnostic[]): boolean {
+  const staged = `${out}.staging-${'x'.repeat(28)}/${asset.path}`
+  if (Buffer.byteLength(staged) <= MAX_PATH_BYTES) return true
+  diagnostics.push({
+    severity: 'error', code: 'path-too-long', file: asset.path, line: 0, column: 0,
+    message: `Path is too long to be copied into the output folder (${Buffer.byteLength(staged)} of at most ${MAX_PATH_BYTES} bytes); it is left out`,
+    hint: 'Move the file into a folder closer to the content root, or build into a folder with a shorter path.',
+  })
+  return false
 }
 
 /** The content root, checked to be a folder: a missing one is a usage mistake, not a bug. */

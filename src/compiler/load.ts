@@ -55,7 +55,7 @@ export async function discoverContent(root: string, options: DiscoverOptions = {
   const realRoot = await realpath(root)
   const skip = new Set(options.skip ?? [])
   const report = (code: DiagnosticCode, path: string, message: string, hint: string, severity: Diagnostic['severity'] = 'warning') => {
-    result.diagnostics.push({ severity, code, file: toSourcePath(path), line: 0, column: 0, message, hint })
+    result.diagnostics.push({ severity, code, file: asWritten(path), line: 0, column: 0, message, hint })
   }
 
   async function walk(dir: string, relative: string, real: string): Promise<void> {
@@ -64,7 +64,15 @@ export async function discoverContent(root: string, options: DiscoverOptions = {
       return
     }
     walking.add(real)
-    const entries = await readdir(dir, { withFileTypes: true })
+    let entries
+    try {
+      entries = await readdir(dir, { withFileTypes: true })
+    } catch (error) {
+      if (relative === '') throw error
+      report('unreadable-file', relative, `Folder "${relative}" cannot be read (${(error as NodeJS.ErrnoException).code}); it is left out`, 'Check its permissions, or shorten the folder names if the path is very long.', 'error')
+      walking.delete(real)
+      return
+    }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     if (relative !== '' && isOutputFolder(dir, entries.map((e) => e.name))) {
       walking.delete(real)
@@ -116,6 +124,14 @@ export async function discoverContent(root: string, options: DiscoverOptions = {
   return result
 }
 
+/**
+ * A path as the author wrote it, for a diagnostic about a name that is no valid SourcePath (toSourcePath would read
+ * its backslashes as folder separators).
+ */
+function asWritten(path: string): SourcePath {
+  return path.normalize('NFC') as SourcePath
+}
+
 /** What a path below the content root is, as discovery would see it. */
 export type ContentEntry =
   | { kind: 'page' | 'asset'; ref: ContentRef }
@@ -129,7 +145,7 @@ export type ContentEntry =
 export function inspectContentPath(root: string, path: string): ContentEntry {
   const absolute = join(root, path)
   const excluded = (code: DiagnosticCode, message: string, hint: string): ContentEntry => ({
-    kind: 'excluded', diagnostic: { severity: 'warning', code, file: toSourcePath(path), line: 0, column: 0, message, hint },
+    kind: 'excluded', diagnostic: { severity: 'warning', code, file: asWritten(path), line: 0, column: 0, message, hint },
   })
   if (path.split('/').some((part) => part === '' || part === '..' || SKIPPED.test(part))) return { kind: 'missing' }
   if (BAD_NAME.test(path)) return excluded('bad-file-name', `Name ${JSON.stringify(path)} contains a backslash or a control character; it is left out`, 'Rename it: Obsidian does not allow these characters either.')

@@ -10,14 +10,21 @@
  * Every path here is the real path of the output folder (see output-folder.ts): a symbolic link named as the output
  * stays a link, and the build writes where it points.
  */
+import { createHash } from 'node:crypto'
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises'
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import type { OutputFile } from './emit/output-file.js'
 import { markOutputFolder } from './output-folder.js'
 
-const stagingPrefix = (out: string) => `.${basename(out)}.staging-`
-const backupPrefix = (out: string) => `.${basename(out)}.previous-`
+const stagingPrefix = (out: string) => `.${shortName(out)}.staging-`
+const backupPrefix = (out: string) => `.${shortName(out)}.previous-`
+
+/** The output folder's name, or a hash of a name so long that the staging folder's name would not fit (255 bytes). */
+function shortName(out: string): string {
+  const name = basename(out)
+  return Buffer.byteLength(name) <= 200 ? name : createHash('sha1').update(name).digest('hex').slice(0, 16)
+}
 /** Names of the folders of an entry-by-entry swap, inside the output folder. */
 const INSIDE_STAGING = '.wikigen-staging-'
 const INSIDE_PREVIOUS = '.wikigen-previous-'
