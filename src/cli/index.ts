@@ -15,9 +15,15 @@ function port(value: string): number {
   return n
 }
 
-function count(value: string): number {
+/**
+ * Most worker threads a build starts: each holds a parser and a share of the pages, so thousands of them (a typo such
+ * as `--workers 1000`) would exhaust memory long before they gained anything.
+ */
+const MAX_WORKERS = 64
+
+function workerCount(value: string): number {
   const n = Number(value)
-  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number')
+  if (!Number.isInteger(n) || n < 0 || n > MAX_WORKERS) throw new InvalidArgumentError(`expected a whole number from 0 to ${MAX_WORKERS}`)
   return n
 }
 
@@ -36,7 +42,7 @@ export function createProgram(): Command {
     .option('-b, --base <path>', 'base path the site is served under')
     .option('--strict', 'treat warnings (dead links, bad front-matter values) as errors')
     .option('--no-cache', 'ignore and do not write the build cache')
-    .option('-w, --workers <n>', 'worker threads (default: one per core for larger sites)', count)
+    .option('-w, --workers <n>', 'worker threads, 0–64 (default: one per core for larger sites)', workerCount)
     .option('--timings', 'print how long each build phase took')
     .addHelpText('after', '\nExamples:\n  $ wikigen build\n  $ wikigen build --root docs --out public --base /wiki/\n  $ wikigen build --strict        # fail CI on any warning')
     .action(async (opts) => {

@@ -63,4 +63,10 @@ describe('wikigen build (CLI)', () => {
     const { code } = await wikigen(['build', '--root', root, '--out', join(root, '..', `${root.split('/').pop()}-out`), '--strict', '--no-cache'])
     expect(code).toBe(1)
   })
+
+  it('refuses a worker count beyond 64 before it starts anything', async () => {
+    const { code, stderr } = await wikigen(['build', '--workers', '1000', '--out', join(tempDir(), 'site')])
+    expect(code).toBe(1)
+    expect(stderr).toContain("option '-w, --workers <n>' argument '1000' is invalid. expected a whole number from 0 to 64")
+  })
 })
