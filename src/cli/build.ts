@@ -76,11 +76,11 @@ export async function runBuild(options: BuildCommandOptions, reporter: Reporter,
   const counts = [errors ? c.red(`${errors} error${errors === 1 ? '' : 's'}`) : '', warnings ? c.yellow(`${warnings} warning${warnings === 1 ? '' : 's'}`) : '']
     .filter(Boolean).join(', ')
   reporter.err(
-    `${mark} ${result.pages} pages in ${(result.durationMs / 1000).toFixed(2)} s${result.cachedPages ? c.dim(` (${result.cachedPages} from cache)`) : ''}` +
+    `${mark} ${result.stats.pages} pages in ${(result.stats.durationMs / 1000).toFixed(2)} s${result.stats.cachedPages ? c.dim(` (${result.stats.cachedPages} from cache)`) : ''}` +
       `${counts ? ` · ${counts}` : ''} → ${relative(process.cwd(), options.out) || '.'}`,
   )
   if (options.timings) {
-    for (const { phase, ms } of result.timings) reporter.err(c.dim(`  ${(ms / 1000).toFixed(2).padStart(7)} s  ${phase}`))
+    for (const { phase, ms } of result.stats.timings) reporter.err(c.dim(`  ${(ms / 1000).toFixed(2).padStart(7)} s  ${phase}`))
   }
   return result
 }

@@ -190,7 +190,7 @@ export async function run(options: DevOptions, reporter: Reporter = createReport
     reporter.err(`${reporter.colors.red('error')}  ${(error as Error).message}`)
     return 1
   }
-  reporter.out(`${reporter.colors.green('➜')} dev server at ${reporter.colors.cyan(dev.url)} ${reporter.colors.dim(`(${dev.session.initial.pages} pages, watching ${options.root})`)}`)
+  reporter.out(`${reporter.colors.green('➜')} dev server at ${reporter.colors.cyan(dev.url)} ${reporter.colors.dim(`(${dev.session.initial.stats.pages} pages, watching ${options.root})`)}`)
   return new Promise(() => {})
 }
 

@@ -8,7 +8,7 @@
  * A page whose new version has errors keeps its last good version in the output; its diagnostics are returned
  * so the dev server can show them.
  */
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { copyFile, mkdir, rm } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { build, type BuildOptions, type BuildResult } from './build.js'
@@ -25,6 +25,8 @@ import { toSourcePath, type SourcePath } from './paths.js'
 import type { PageMeta } from './resolve-links.js'
 import { tryLockCache } from './cache-lock.js'
 import { realPathOf } from './output-folder.js'
+import { createLiveRenderCache } from './render-cache.js'
+import { createFolderStamps } from './source-stamps.js'
 import { writeFiles } from './write-output.js'
 
 export interface FileChange {
@@ -71,38 +73,28 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
   const cacheLock = given.cacheDir ? tryLockCache(given.cacheDir) : undefined
   const options: DevOptions = { ...given, cacheDir: cacheLock ? given.cacheDir : undefined, cacheLock }
   const initial = await build({ ...options, dev: true })
-  let config: ResolvedConfig = initial.config
+  let config: ResolvedConfig = initial.state.config
   const store: PageStore = options.cacheDir ? createDiskStore(options.cacheDir) : createMemoryStore()
   // Bodies of the pages compiled here, by content hash. They stay in memory: few pages change while the server runs,
   // and a `wikigen build` in the same folder may clean from the cache what it did not build itself.
   const edited = new Map<string, string>()
   const bodyOf = (hash: string) => edited.get(hash) ?? store.body(hash)
-  const pages = new Map<SourcePath, PageMeta>(initial.compiled.map((p) => [p.sourcePath, p]))
-  const assets = new Map<SourcePath, ContentRef>(initial.content.assets.map((a) => [a.path, a]))
+  const pages = new Map<SourcePath, PageMeta>(initial.state.compiled.map((p) => [p.sourcePath, p]))
+  const assets = new Map<SourcePath, ContentRef>(initial.state.content.assets.map((a) => [a.path, a]))
   const held = new Map<SourcePath, Diagnostic[]>()
-  const fingerprints = new Map<string, string>()
+  const renderCache = createLiveRenderCache()
   let site = initial.site
-  /** Size and modification time of every content file as last built. */
-  const seen = new Map<string, string>()
-  // File access in updates is synchronous: an update touches a few files, and waiting for a turn in Node's thread
-  // pool (shared with the file watcher) took longer than the work itself.
-  const stamp = (path: string) => {
-    const info = statSync(join(options.root, path), { throwIfNoEntry: false })
-    return info && `${info.size}:${info.mtimeMs}`
-  }
-  for (const ref of [...initial.content.markdown, ...initial.content.assets]) {
-    const value = stamp(ref.path)
-    if (value) seen.set(ref.path, value)
-  }
-  const jobOptions = { git: initial.git.byPath, assets: initial.client.assets, dev: true }
+  const seen = createFolderStamps(options.root)
+  for (const ref of [...initial.state.content.markdown, ...initial.state.content.assets]) seen.update(ref.path)
+  const jobOptions = { git: initial.state.git.byPath, assets: initial.state.client.assets, dev: true }
   let jobOf: RenderJobMaker = createRenderJobMaker(site, jobOptions)
   const allJobs = () => [...site.pages.map((p) => jobOf(p, [])), ...(site.bySlug.has('404') ? [] : [jobOf.notFound()])]
   let jobs = allJobs()
-  for (const job of jobs) fingerprints.set(job.file, fingerprintOf(job))
+  for (const job of jobs) renderCache.isFresh(job.file, fingerprintOf(job))
 
   // Pages compiled in workers live in the disk cache; without one, every page is compiled again here once.
   if (!options.cacheDir) {
-    for (const meta of initial.compiled) {
+    for (const meta of initial.state.compiled) {
       store.put([parsePage(await readSource({ path: meta.sourcePath, absolute: join(options.root, meta.sourcePath) }, options.cacheSalt))])
     }
   }
@@ -111,9 +103,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
   async function renderChanged(candidates: readonly RenderJob[]): Promise<string[]> {
     const routes: string[] = []
     for (const job of candidates) {
-      const fingerprint = fingerprintOf(job)
-      if (fingerprints.get(job.file) === fingerprint) continue
-      fingerprints.set(job.file, fingerprint)
+      if (renderCache.isFresh(job.file, fingerprintOf(job))) continue
       const file = join(options.out, job.file)
       mkdirSync(dirname(file), { recursive: true })
       store.locate(job.bodies)
@@ -149,7 +139,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
     const routes = await renderChanged(jobs)
     const removed: string[] = []
     for (const file of previous) {
-      fingerprints.delete(file)
+      renderCache.forget(file)
       await rm(join(options.out, file), { force: true })
       removed.push(encodeURI(`${config.site.base}${file}`))
     }
@@ -176,9 +166,8 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
         const entry = inspectContentPath(options.root, event.path)
         if (entry.kind === 'excluded') diagnostics.push(entry.diagnostic)
         const present = entry.kind === 'page' || entry.kind === 'asset'
-        const value = present ? stamp(event.path) : undefined
-        if (value) seen.set(path, value)
-        else seen.delete(path)
+        if (present) seen.update(path)
+        else seen.forget(path)
         const change: FileChange = { ...event, kind: present ? 'change' : 'unlink' }
         if (!/\.md$/i.test(path)) {
           structural = true
@@ -231,17 +220,17 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
       const present = new Set<string>()
       for (const ref of [...content.markdown, ...content.assets]) {
         present.add(ref.path)
-        if (seen.get(ref.path) !== stamp(ref.path)) changes.push({ path: ref.path, kind: 'change' })
+        if (seen.changed(ref.path)) changes.push({ path: ref.path, kind: 'change' })
       }
-      for (const path of seen.keys()) if (!present.has(path)) changes.push({ path, kind: 'unlink' })
+      for (const path of seen.paths()) if (!present.has(path)) changes.push({ path, kind: 'unlink' })
       if (changes.length === 0) return { routes: [], removed: [], diagnostics: [], durationMs: 0 }
       return session.update(changes)
     },
-    warmUp: () => warmUp(initial.compiled, options),
+    warmUp: () => warmUp(initial.state.compiled, options),
     async reconfigure(user) {
       const started = Date.now()
       config = resolveConfig(user, { base: options.base })
-      fingerprints.clear()
+      renderCache.clear()
       return relinkAndRender([], started)
     },
   }

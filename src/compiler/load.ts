@@ -16,8 +16,22 @@ import { join, resolve } from 'node:path'
 import { COMPILER_VERSION } from './constants.js'
 import type { Diagnostic, DiagnosticCode } from './diagnostics.js'
 import { contains, isOutputFolder } from './output-folder.js'
-import type { SourceFile } from './parse-page.js'
 import { toSourcePath, type SourcePath } from './paths.js'
+
+/**
+ * A content file as read from disk, the input of `parsePage`: `load` is the only code that produces these.
+ */
+export interface SourceFile {
+  path: SourcePath
+  /** Decoded text: NFC, without BOM, private-use placeholder characters replaced. */
+  text: string
+  /** Hash of the path, the raw bytes, the compiler version and the cache salt: the page's cache key. */
+  contentHash: string
+  /** True for a file that is no text (it has NUL bytes): it is reported, never parsed. */
+  binary?: true
+  /** Problems found while reading (invalid UTF-8, binary content); parsing still runs unless `binary`. */
+  diagnostics: Diagnostic[]
+}
 
 /** A file found under the content root. */
 export interface ContentRef {
@@ -204,7 +218,7 @@ export function decodeSource(path: SourcePath, bytes: Uint8Array, contentHash: s
       message: 'File looks binary (it contains NUL bytes), not like markdown text',
       hint: 'Rename it without ".md" if it is an attachment, or save it again as UTF-8 text.',
     })
-    return { path, text: '', contentHash, diagnostics }
+    return { path, text: '', contentHash, binary: true, diagnostics }
   }
   let text: string
   try {

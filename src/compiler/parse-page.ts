@@ -3,27 +3,16 @@
  * Needs nothing but the file itself, so it runs on any worker and its result can be cached by content hash.
  */
 import { MAX_DIAGRAM_TEXT } from './constants.js'
-import type { Diagnostic } from './diagnostics.js'
 import { readFrontmatter } from './frontmatter.js'
 import { parseMarkdown } from './markdown/parse.js'
 import { guardStructure, MAX_NESTING } from './markdown/guard.js'
 import type { Node } from 'unist'
 import { renderBody } from './markdown/to-hast.js'
+import type { SourceFile } from './load.js'
 import type { Page } from './page.js'
 import type { SourcePath } from './paths.js'
 import { slugifyPageName } from './slugify.js'
 import type { Slug } from './paths.js'
-
-/** A content file as read from disk: `load` is the only code that produces these. */
-export interface SourceFile {
-  path: SourcePath
-  /** Decoded text without BOM. */
-  text: string
-  /** Hash of the raw bytes plus the compiler version. */
-  contentHash: string
-  /** Problems found while reading (invalid UTF-8); parsing still runs. */
-  diagnostics: Diagnostic[]
-}
 
 const INDEX_FILE = /(^|\/)(readme|index)\.md$/i
 

@@ -5,7 +5,7 @@
  * A stamp is only trusted when the file was last modified well before the build that recorded it: a file written in
  * the same instant as it was read could change again without its modification time showing it.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 
 /** Files modified less than this long before a build are read again by the next one. */
@@ -57,5 +57,39 @@ export function loadSourceStamps(cacheDir: string | undefined, salt: string, bui
       writeFileSync(temp, JSON.stringify({ salt, files: next }))
       renameSync(temp, file)
     },
+  }
+}
+
+/**
+ * Size and modification time of each content file as a dev session last built it: what its reconcile pass compares
+ * the folder with, to catch changes a file watcher merged or dropped.
+ */
+export interface FolderStamps {
+  /** Records the current stamp of `path`, or forgets it when the file is gone. */
+  update(path: string): void
+  forget(path: string): void
+  /** True when `path` differs from its recorded stamp (or has none). */
+  changed(path: string): boolean
+  /** Every path with a recorded stamp. */
+  paths(): IterableIterator<string>
+}
+
+export function createFolderStamps(root: string): FolderStamps {
+  const stamps = new Map<string, string>()
+  // synchronous: an update touches a few files, and a turn in Node's thread pool (shared with the file watcher) took
+  // longer than the work itself
+  const stampOf = (path: string) => {
+    const info = statSync(join(root, path), { throwIfNoEntry: false })
+    return info && `${info.size}:${info.mtimeMs}`
+  }
+  return {
+    update(path) {
+      const stamp = stampOf(path)
+      if (stamp) stamps.set(path, stamp)
+      else stamps.delete(path)
+    },
+    forget: (path) => void stamps.delete(path),
+    changed: (path) => stamps.get(path) !== stampOf(path),
+    paths: () => stamps.keys(),
   }
 }

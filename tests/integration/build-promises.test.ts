@@ -35,9 +35,11 @@ describe('a killed build', () => {
     // kill at moments spread over the whole build: start-up, compiling, rendering, writing, swapping
     for (const delay of [20, 100, 250, 500, 800, 1200]) {
       const child = spawn(process.execPath, [join(repoRoot, 'bin/wikigen.js'), 'build', '--root', root, '--out', out, '--no-cache'], { cwd: work, stdio: 'ignore' })
+      // listening from the start: a build that finishes before its kill has exited already
+      const exited = new Promise((resolve) => child.on('exit', resolve))
       await new Promise((resolve) => setTimeout(resolve, delay))
       child.kill('SIGKILL')
-      await new Promise((resolve) => child.on('exit', resolve))
+      await exited
       const after = snapshot(out)
       // either the old output, untouched, or (killed after the swap) the complete new one
       if (after['index.html'] !== before['index.html']) {

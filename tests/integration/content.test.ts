@@ -26,7 +26,7 @@ describe('the Talwerk wiki', () => {
   })
 
   it('has at least 250 pages', () => {
-    expect(result.pages).toBeGreaterThanOrEqual(250)
+    expect(result.stats.pages).toBeGreaterThanOrEqual(250)
   })
 
   it('has a home page titled as the wiki with the sections Navigation and Mitarbeit, hero, actions and features', () => {

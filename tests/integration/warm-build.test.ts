@@ -26,16 +26,16 @@ describe('warm builds', () => {
     for (let i = 0; i < 20; i++) writeFileSync(join(root, `Seite ${i}.md`), `Text ${i}.\n`)
 
     const cold = await build(options)
-    expect([cold.cachedPages, cold.renderedPages, cold.reusedPages]).toEqual([0, 24, 0])
+    expect([cold.stats.cachedPages, cold.stats.renderedPages, cold.stats.reusedPages]).toEqual([0, 24, 0])
 
     const unchanged = await build(options)
-    expect([unchanged.cachedPages, unchanged.renderedPages, unchanged.reusedPages]).toEqual([23, 0, 24])
+    expect([unchanged.stats.cachedPages, unchanged.stats.renderedPages, unchanged.stats.reusedPages]).toEqual([23, 0, 24])
 
     // a new heading name: the page itself and the page linking to the old heading change
     writeFileSync(join(root, 'Ziel.md'), '## Neuer Abschnitt\n\nNeu.\n')
     const warm = await build(options)
-    expect(warm.cachedPages).toBe(22)
-    expect(warm.renderedPages).toBe(2) // ziel.html and verweis.html; the 404 page and the rest are reused
+    expect(warm.stats.cachedPages).toBe(22)
+    expect(warm.stats.renderedPages).toBe(2) // ziel.html and verweis.html; the 404 page and the rest are reused
     expect(readFileSync(join(options.out, 'ziel.html'), 'utf8')).toContain('Neu.')
     expect(readFileSync(join(options.out, 'seite-3.html'), 'utf8')).toContain('Text 3.')
     expect(warm.diagnostics.map((d) => d.code)).toEqual(['dead-anchor'])
@@ -66,12 +66,12 @@ describe('warm builds', () => {
 
     writeFileSync(join(cacheDir, 'pages.jsonl'), '{"version":1}\n{"contentH')
     const torn = await build(options)
-    expect(torn.cachedPages).toBe(0)
+    expect(torn.stats.cachedPages).toBe(0)
     expect(readFileSync(join(options.out, 'index.html'), 'utf8')).toContain('Eingebettet.')
 
     rmSync(join(cacheDir, 'bodies'), { recursive: true })
     const lost = await build(options)
-    expect(lost.cachedPages).toBe(0)
+    expect(lost.stats.cachedPages).toBe(0)
     expect(lost.diagnostics).toEqual([])
     expect(readFileSync(join(options.out, 'index.html'), 'utf8')).toContain('Eingebettet.')
   })
@@ -84,7 +84,7 @@ describe('warm builds', () => {
     writeFileSync(file, 'Version A\n')
     utimesSync(file, hourAgo, hourAgo)
     await build(options)
-    expect((await build(options)).cachedPages).toBe(1) // unchanged: taken by its stamp
+    expect((await build(options)).stats.cachedPages).toBe(1) // unchanged: taken by its stamp
 
     writeFileSync(file, 'Version B\n') // same size, modified now
     await build(options)
@@ -107,7 +107,7 @@ describe('warm builds', () => {
     // Verweis is rendered again from the cached metadata of the page it links to
     writeFileSync(join(root, 'Verweis.md'), 'Siehe [[Grössen – Übersicht#Zürich “Süd” 𝄞]]!\n')
     const warm = await build(options)
-    expect(warm.cachedPages).toBe(1)
+    expect(warm.stats.cachedPages).toBe(1)
     expect(warm.diagnostics).toEqual(cold.diagnostics)
     expect(readFileSync(join(options.out, 'verweis.html'), 'utf8')).toBe(coldHtml.replace('</a>.', '</a>!'))
     expect(coldHtml).toContain('href="/gr%C3%B6ssen-%C3%BCbersicht.html#zürich-süd"') // the anchor found in the cached page

@@ -6,7 +6,8 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { renderJob, type RenderJob } from '../emit/page-routes.js'
 import { createDiskStore, createMemoryStore, type PageStore } from '../page-store.js'
-import { parsePage, type SourceFile } from '../parse-page.js'
+import type { SourceFile } from '../load.js'
+import { parsePage } from '../parse-page.js'
 import type { PageMeta } from '../resolve-links.js'
 
 export type Task =

@@ -1,0 +1,39 @@
+/**
+ * The emit step: the files of the site besides its page routes, each kind from one emitter, returned as data and
+ * written by write-output.ts.
+ */
+import type { ClientBundle } from './client-manifest.js'
+import type { OutputFile } from './emit/output-file.js'
+import { redirects } from './emit/redirects.js'
+import { searchIndex } from './emit/search-index.js'
+import { createSitemap } from './emit/sitemap.js'
+import type { GitInfo } from './git-info.js'
+import type { Site } from './link-site.js'
+import type { SourcePath } from './paths.js'
+
+/** What emitters need besides the site. */
+export interface EmitContext {
+  /** Last-updated times per page, from git. */
+  git: Map<SourcePath, GitInfo>
+  client: ClientBundle
+}
+
+/** An emitter makes some of the site's files from the linked site. */
+export interface Emitter {
+  name: string
+  emit(site: Site, context: EmitContext): OutputFile[]
+}
+
+/** Every emitter of a build, in the order their files are written. */
+export const emitters: readonly Emitter[] = [
+  { name: 'search index', emit: (site) => searchIndex.emit(site) },
+  { name: 'redirects', emit: (site) => redirects.emit(site) },
+  { name: 'sitemap', emit: (site, context) => createSitemap(site, context.git) },
+  { name: 'assets', emit: (site) => site.assets.map((asset) => ({ path: asset.path, copyFrom: asset.absolute })) },
+  { name: 'client files', emit: (_site, context) => context.client.files },
+]
+
+/** The files of every emitter. */
+export function emitFiles(site: Site, context: EmitContext): OutputFile[] {
+  return emitters.flatMap((emitter) => emitter.emit(site, context))
+}
