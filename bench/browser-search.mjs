@@ -16,7 +16,7 @@ export async function searchKeystroke(repo, work, corpus, pages = 10_000) {
     execFileSync(process.execPath, [join(repo, 'bin/wikigen.js'), 'build', '--root', corpus(pages), '--out', site], { cwd: work, stdio: 'ignore', env: { ...process.env, CI: '1' } })
   }
   const index = readFileSync(join(site, 'search-index.json'), 'utf8')
-  const matcher = await build({ entryPoints: [join(repo, 'src/theme/search/match.ts')], bundle: true, write: false, format: 'iife', globalName: 'wikigenSearch', minify: true })
+  const matcher = await build({ entryPoints: [join(repo, 'src/shared/search/match.ts')], bundle: true, write: false, format: 'iife', globalName: 'wikigenSearch', minify: true })
   const browser = await launchChromium()
   try {
     const page = await browser.newPage()

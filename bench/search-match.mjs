@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmark of the search matcher (src/theme/search/match.ts) over a generated 10 000-page index shaped like the
+// Benchmark of the search matcher (src/shared/search/match.ts) over a generated 10 000-page index shaped like the
 // real one (titles of 1–3 German words, 5–10 level-2 headings each, some with a level-3 child; umlauts, hyphens).
 // Every prefix of a few typed queries is one keystroke; each keystroke runs 21 times and its median is kept.
 // Spec target: median keystroke ≤ 5 ms. It also checks every answer against the reference regular expression
@@ -11,7 +11,7 @@ import { build } from 'esbuild'
 const PAGES = Number(process.argv[2] ?? 10_000)
 const RUNS = 21
 
-const bundle = await build({ entryPoints: [new URL('../src/theme/search/match.ts', import.meta.url).pathname], bundle: true, write: false, format: 'esm', platform: 'node' })
+const bundle = await build({ entryPoints: [new URL('../src/shared/search/match.ts', import.meta.url).pathname], bundle: true, write: false, format: 'esm', platform: 'node' })
 const { searchSuggestions } = await import(`data:text/javascript,${encodeURIComponent(bundle.outputFiles[0].text)}`)
 
 let seed = 42

@@ -11,7 +11,7 @@ fi
 bash scripts/install-chromium.sh
 
 node scripts/bundle.mjs
-npx tsc --noEmit
+npm run typecheck --silent
 
 reports=$(mktemp -d)
 status=0

@@ -10,7 +10,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sirv from 'sirv'
-import { createDevSession, type DevSession, type DevUpdate, type FileChange } from '../compiler/dev-session.js'
+import { createDevSession, type DevSession, type FileChange } from '../compiler/dev-session.js'
+import { DEV_CLIENT_PATH, DEV_EVENTS_PATH, formatDevEvent, type DevProblem, type DevUpdateMessage } from '../shared/dev-protocol.js'
 import type { Diagnostic } from '../compiler/diagnostics.js'
 import { CONFIG_FILES, loadConfig } from './load-config.js'
 import { createProgress, createReporter, printDiagnostics, type Reporter } from './output.js'
@@ -70,23 +71,23 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
 
   const clients = new Set<ServerResponse>()
   let problems = toProblems(session.initial.diagnostics, options.root)
-  const broadcast = (update: Omit<DevUpdate, 'diagnostics' | 'durationMs'> & { reload?: boolean }) => {
-    const data = JSON.stringify({ ...update, problems })
-    for (const client of clients) client.write(`event: update\ndata: ${data}\n\n`)
+  const broadcast = (update: Omit<DevUpdateMessage, 'problems'>) => {
+    const event = formatDevEvent({ ...update, problems })
+    for (const client of clients) client.write(event)
   }
 
   let redirects = readRedirects(out)
   const assets = sirv(out, { dev: true, dotfiles: false })
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost')
-    if (url.pathname === '/__wikigen/events') {
+    if (url.pathname === DEV_EVENTS_PATH) {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' })
-      res.write(`event: update\ndata: ${JSON.stringify({ routes: [], removed: [], problems })}\n\n`)
+      res.write(formatDevEvent({ routes: [], removed: [], problems }))
       clients.add(res)
       req.on('close', () => clients.delete(res))
       return
     }
-    if (url.pathname === '/__wikigen/dev-client.js') {
+    if (url.pathname === DEV_CLIENT_PATH) {
       res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' })
       res.end(existsSync(DEV_CLIENT) ? readFileSync(DEV_CLIENT) : '')
       return
@@ -195,7 +196,7 @@ export async function run(options: DevOptions, reporter: Reporter = createReport
 }
 
 /** Error diagnostics as the overlay shows them, with the file named as on the terminal. */
-function toProblems(diagnostics: readonly Diagnostic[], root: string) {
+function toProblems(diagnostics: readonly Diagnostic[], root: string): DevProblem[] {
   const prefix = relative(process.cwd(), root) || '.'
   return diagnostics
     .filter((d) => d.severity === 'error')
@@ -217,5 +218,5 @@ function htmlFileOf(out: string, pathname: string): string | undefined {
 function sendHtml(res: ServerResponse, file: string, status: number): void {
   const html = existsSync(file) ? readFileSync(file, 'utf8') : '<!DOCTYPE html><title>404</title><body></body>'
   res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' })
-  res.end(html.replace('</body>', '<script type="module" src="/__wikigen/dev-client.js"></script>\n</body>'))
+  res.end(html.replace('</body>', `<script type="module" src="${DEV_CLIENT_PATH}"></script>\n</body>`))
 }

@@ -4,8 +4,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { SEARCH_INDEX_FILE, MAX_SUGGESTIONS } from '../compiler/constants.js'
-import { searchSuggestions, type SearchIndexEntry, type Suggestion } from '../theme/search/match.js'
+import { MAX_SUGGESTIONS, SEARCH_INDEX_FILE } from '../shared/constants.js'
+import { searchSuggestions, type SearchIndexEntry, type Suggestion } from '../shared/search/match.js'
 import { runBuild } from './build.js'
 import { createReporter, type Reporter } from './output.js'
 

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import sirv from 'sirv'
-import { ASSETS_DIR } from '../compiler/constants.js'
+import { ASSETS_DIR } from '../shared/constants.js'
 import { createReporter, type Reporter } from './output.js'
 import { RECOMMENDED_CSP } from './csp.js'
 

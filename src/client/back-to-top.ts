@@ -4,7 +4,7 @@
  * (the button itself fades out, and Tab should continue from the top). Pages whose front matter says
  * `backToTop: false` are marked `data-back-to-top="false"` by the server and get no button.
  */
-import { labels } from '../theme/labels.js'
+import { labels } from '../shared/labels.js'
 import { focusWithoutScroll, mainRegion } from './page-focus.js'
 
 /** Spec §9: shown when scrollY > 100 (strict, as in the reference). */

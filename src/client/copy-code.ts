@@ -1,4 +1,4 @@
-import { labels } from '../theme/labels.js'
+import { labels } from '../shared/labels.js'
 
 /** Copy buttons on code blocks (spec §9): hidden up to 419 px, 'Kopiert' for 2000 ms after a copy. */
 const COPIED_MS = 2000

@@ -2,20 +2,7 @@
  * Live updates for `wikigen dev` (never part of a production build): listens to the dev server, swaps in the
  * new HTML of the open page keeping the scroll position, and shows content errors in an overlay.
  */
-interface ProblemEvent {
-  file: string
-  line: number
-  column: number
-  message: string
-  hint?: string
-}
-
-interface UpdateEvent {
-  routes: string[]
-  removed: string[]
-  problems: ProblemEvent[]
-  reload?: boolean
-}
+import { DEV_EVENTS_PATH, DEV_UPDATE_EVENT, type DevProblem, type DevUpdateMessage } from '../shared/dev-protocol.js'
 
 const OVERLAY_ID = 'wikigen-dev-overlay'
 
@@ -38,7 +25,7 @@ async function refresh(): Promise<void> {
   document.documentElement.dataset.devUpdated = String(Date.now())
 }
 
-function showProblems(problems: ProblemEvent[]): void {
+function showProblems(problems: DevProblem[]): void {
   document.getElementById(OVERLAY_ID)?.remove()
   if (problems.length === 0) return
   const overlay = document.createElement('div')
@@ -65,9 +52,9 @@ function showProblems(problems: ProblemEvent[]): void {
   document.body.append(overlay)
 }
 
-const events = new EventSource('/__wikigen/events')
-events.addEventListener('update', (event) => {
-  const update = JSON.parse((event as MessageEvent<string>).data) as UpdateEvent
+const events = new EventSource(DEV_EVENTS_PATH)
+events.addEventListener(DEV_UPDATE_EVENT, (event) => {
+  const update = JSON.parse((event as MessageEvent<string>).data) as DevUpdateMessage
   showProblems(update.problems)
   if (update.reload) return location.reload()
   const route = currentRoute()

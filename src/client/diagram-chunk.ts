@@ -14,7 +14,7 @@
  * keeping the source (hidden), so a change of colour mode can render it again.
  */
 import mermaid from 'mermaid'
-import { labels } from '../theme/labels.js'
+import { labels } from '../shared/labels.js'
 import { createDiagramConfig, type DiagramTheme } from './diagram-config.js'
 import { diagramTitle } from './diagram-title.js'
 

@@ -3,7 +3,7 @@
  * the reference): it starts at 8 %, creeps forward every 800 ms, and on arrival runs to 100 % and fades out,
  * each step animated over 200 ms. With `prefers-reduced-motion` it does not creep and CSS drops the animation.
  */
-import { labels } from '../theme/labels.js'
+import { labels } from '../shared/labels.js'
 
 /** Spec §9 'Progress bar'. */
 export const PROGRESS_MINIMUM = 0.08

@@ -2,7 +2,7 @@
  * 's' and '/' focus the search field from the first moment, before React has hydrated the search island
  * (which then takes the field over with the same hotkeys; focusing twice is harmless).
  */
-import { isSearchHotkey } from '../theme/search/hotkeys.js'
+import { isSearchHotkey } from '../shared/search/hotkeys.js'
 
 export function mount(root: HTMLElement): () => void {
   const onKeyDown = (event: KeyboardEvent) => {

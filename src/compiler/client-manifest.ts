@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { ASSETS_DIR } from './constants.js'
+import { ASSETS_DIR } from '../shared/constants.js'
 import type { OutputFile } from './emit/output-file.js'
 import type { ClientAssets } from './emit/render-document.js'
 import { UsageError } from './usage-error.js'

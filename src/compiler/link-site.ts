@@ -2,7 +2,7 @@
  * The only place pages meet. Turns compiled pages into a Site: unique routes, every link resolved (dead links
  * and anchors reported with a suggestion), embeds wired with cycles cut, legacy redirects, and prev/next order.
  */
-import { labels } from '../theme/labels.js'
+import { labels } from '../shared/labels.js'
 import type { ResolvedConfig } from './config.js'
 import type { Diagnostic } from './diagnostics.js'
 import type { ContentRef } from './load.js'

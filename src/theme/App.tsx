@@ -4,7 +4,7 @@ import { NotFound } from './NotFound.js'
 import { PageMeta } from './PageMeta.js'
 import { PageNav } from './PageNav.js'
 import { Sidebar } from './Sidebar.js'
-import { labels } from './labels.js'
+import { labels } from '../shared/labels.js'
 import { LAYOUTS, type PageProps, type SiteProps } from './props.js'
 
 export interface AppProps {

@@ -1,8 +1,8 @@
-import type { NavbarItem } from '../compiler/config.js'
+import type { NavbarItem } from './props.js'
 import { Island } from './Island.js'
 import { NavbarDropdown } from './NavbarDropdown.js'
 import { SearchBox } from './SearchBox.js'
-import { labels } from './labels.js'
+import { labels } from '../shared/labels.js'
 import type { SiteProps } from './props.js'
 
 /** Top bar: sidebar toggle, logo and title, navigation links, search, colour mode, repository link. */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import type { NavbarItem } from '../compiler/config.js'
-import { labels } from './labels.js'
+import type { NavbarItem } from './props.js'
+import { labels } from '../shared/labels.js'
 
 export interface NavbarDropdownProps {
   item: NavbarItem

@@ -1,4 +1,4 @@
-import { labels } from './labels.js'
+import { labels } from '../shared/labels.js'
 
 /**
  * 404 layout. The static HTML always shows the first message; the client picks one of the four at random

@@ -1,4 +1,4 @@
-import { labels } from './labels.js'
+import { labels } from '../shared/labels.js'
 import type { PageProps } from './props.js'
 
 /** The meta footer of a page: edit link, last-updated time, contributors and (when enabled) the changelog. */

@@ -1,4 +1,4 @@
-import { labels } from './labels.js'
+import { labels } from '../shared/labels.js'
 import type { PageProps } from './props.js'
 
 /** Previous/next links at the end of a page (Alt+Left / Alt+Right follow them in the browser). */

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react'
-import { getLoadedSearchIndex, loadSearchIndex } from '../client/search-index.js'
-import { MAX_SUGGESTIONS } from '../compiler/constants.js'
+import { getLoadedSearchIndex, loadSearchIndex } from '../shared/search/load-index.js'
+import { MAX_SUGGESTIONS } from '../shared/constants.js'
 import { SearchSuggestion, suggestionLabel } from './SearchSuggestion.js'
-import { labels } from './labels.js'
+import { labels } from '../shared/labels.js'
 import { createComboboxState, highlightedIn, reduceCombobox } from './search/combobox.js'
-import { isSearchHotkey } from './search/hotkeys.js'
-import { searchSuggestions, type SearchIndexEntry } from './search/match.js'
+import { isSearchHotkey } from '../shared/search/hotkeys.js'
+import { searchSuggestions, type SearchIndexEntry } from '../shared/search/match.js'
 
 /** The island's props, serialised into the page by <Island>. */
 export interface SearchBoxProps {
@@ -24,7 +24,7 @@ const optionId = (index: number) => `${LIST_ID}-${index}`
 /**
  * The search box island (spec §4 'Search box', §5, §9; reference S9–S11), a WAI-ARIA combobox with a listbox.
  *
- * - 's' or '/' anywhere focuses it (search/hotkeys.ts). The first focus fetches the index (client/search-index.ts).
+ * - 's' or '/' anywhere focuses it (shared/search/hotkeys.ts). The first focus fetches the index (shared/search/load-index.ts).
  * - Up to 10 suggestions from searchSuggestions, the matcher `wikigen search` uses too, in index order; shown
  *   only while the input has focus and there are some. The first is highlighted; ArrowDown/ArrowUp move the
  *   highlight and wrap; the pointer highlights what it hovers and nothing once it leaves the list. Typing puts

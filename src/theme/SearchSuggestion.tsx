@@ -1,4 +1,4 @@
-import type { Suggestion } from './search/match.js'
+import type { Suggestion } from '../shared/search/match.js'
 
 /**
  * The text of one search suggestion: the page title and, for a heading match, the heading on a second line

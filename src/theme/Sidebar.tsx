@@ -1,5 +1,5 @@
-import type { Heading } from '../compiler/page.js'
-import { labels } from './labels.js'
+import type { Heading } from './props.js'
+import { labels } from '../shared/labels.js'
 import type { SidebarLink, SidebarProps } from './props.js'
 
 interface Props {

@@ -2,9 +2,41 @@
  * The props every layout receives: plain data computed at build time, identical on the server and,
  * for the hydrated shell, in the browser. DOM-free and Node-free.
  */
-import type { NavbarItem } from '../compiler/config.js'
-import type { HeroAction, Feature } from '../compiler/frontmatter.js'
-import type { Heading } from '../compiler/page.js'
+
+/** A navbar entry: a link, or a dropdown of entries (spec §3 'Navbar item'). */
+export interface NavbarItem {
+  text: string
+  link?: string
+  children?: NavbarItem[]
+  /** Prefix joined to the links of children. */
+  prefix?: string
+  ariaLabel?: string
+  /** Regular expression (source) of paths for which the item shows as active. */
+  activeMatch?: string
+}
+
+/** A button of the home page's hero. */
+export interface HeroAction {
+  text: string
+  link: string
+  type: 'primary' | 'secondary'
+}
+
+/** A feature of the home page: a title and its details. */
+export interface Feature {
+  title: string
+  details: string
+}
+
+/** A heading of the page as the sidebar lists it: levels 2 and 3, h3s nested under their h2. */
+export interface Heading {
+  level: number
+  title: string
+  slug: string
+  /** '#' + slug */
+  link: string
+  children: Heading[]
+}
 
 /** The layouts this theme provides; a page asking for another one is an error. */
 export const LAYOUTS = ['Layout', 'Home', 'NotFound'] as const

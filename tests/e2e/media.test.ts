@@ -7,7 +7,7 @@
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { labels } from '../../src/theme/labels.js'
+import { labels } from '../../src/shared/labels.js'
 import { DESKTOP, PHONE, keepScreenshot, launch, openPage } from './browser.js'
 
 const baseUrl = inject('baseUrl')

@@ -6,8 +6,8 @@ import type { GitInfo } from '../git-info.js'
 import type { ImageSize } from '../image-size.js'
 import type { SitePage } from '../link-site.js'
 import { hrefOf } from '../paths.js'
-import type { LayoutName, PageProps, SidebarLink, SidebarProps, SiteProps } from '../../theme/props.js'
-import { SEARCH_INDEX_FILE } from '../constants.js'
+import type { LayoutName, PageProps, SidebarLink, SidebarProps, SiteProps } from '../../theme/index.js'
+import { SEARCH_INDEX_FILE } from '../../shared/constants.js'
 
 const dateFormat = new Intl.DateTimeFormat('de-CH', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Zurich' })
 

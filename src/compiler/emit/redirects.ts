@@ -2,7 +2,7 @@
  * Redirects that keep old URLs alive: a static HTML page at every old path (works on any host), plus
  * `_redirects` (Netlify, Cloudflare Pages and similar) and an nginx map for hosts that answer with 301.
  */
-import { labels } from '../../theme/labels.js'
+import { labels } from '../../shared/labels.js'
 import type { Site } from '../link-site.js'
 import { escapeHtml } from '../html.js'
 import { hrefOf } from '../paths.js'

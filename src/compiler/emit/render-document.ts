@@ -4,7 +4,7 @@
  */
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
-import { App, type AppProps } from '../../theme/App.js'
+import { App, type AppProps } from '../../theme/index.js'
 import type { HeadTag } from '../frontmatter.js'
 import { escapeHtml } from '../html.js'
 import { fillTemplate } from './template.js'

@@ -2,9 +2,9 @@
  * The search index (spec §3 'Search-index page entry'): one entry per page, in site order, with headings of
  * levels 2 and 3. Served at a stable URL and fetched by the browser on first focus of the search box.
  */
-import { PATH_LOCALE, SEARCH_INDEX_FILE } from '../constants.js'
+import { PATH_LOCALE, SEARCH_INDEX_FILE } from '../../shared/constants.js'
 import type { Site } from '../link-site.js'
-import type { SearchIndexEntry } from '../../theme/search/match.js'
+import type { SearchIndexEntry } from '../../shared/search/match.js'
 import type { OutputFile } from './output-file.js'
 
 /** A search-index page entry; the browser's search box and `wikigen search` read the same shape. */

@@ -10,7 +10,7 @@ import { decodeSource } from '../../../src/compiler/load.js'
 import { toSourcePath, isSlug } from '../../../src/compiler/paths.js'
 import { wikiLinkFromMarkdown, wikiLinkSyntax } from '../../../src/compiler/markdown/wikilink/index.js'
 import { createHeadingSlugger, legacySlugsOf, slugifyHeading, slugifyPageName } from '../../../src/compiler/slugify.js'
-import { searchSuggestions, type SearchIndexEntry } from '../../../src/theme/search/match.js'
+import { searchSuggestions, type SearchIndexEntry } from '../../../src/shared/search/match.js'
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 500)
 /** Text rich in the characters that matter here: umlauts, punctuation, markdown and regex syntax. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { forgetSearchIndexes, getLoadedSearchIndex, isSearchIndexEntry, loadSearchIndex } from '../../../src/client/search-index.js'
+import { forgetSearchIndexes, getLoadedSearchIndex, isSearchIndexEntry, loadSearchIndex } from '../../../src/shared/search/load-index.js'
 
 const page = { title: 'Odoo', headers: [{ level: 2, title: 'Module', slug: 'module', link: '#module', children: [] }], path: '/odoo.html', pathLocale: '/', extraFields: [] }
 

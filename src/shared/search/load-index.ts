@@ -4,8 +4,8 @@
  * module lives in the lazily loaded island chunk, which stays loaded across client-side navigations, so a search
  * box hydrated again on the next page finds the index already there.
  */
-import type { SearchHeader, SearchIndexEntry } from '../theme/search/match.js'
-import { prepareIndex } from '../theme/search/prepared-index.js'
+import type { SearchHeader, SearchIndexEntry } from './match.js'
+import { prepareIndex } from './prepared-index.js'
 
 const loading = new Map<string, Promise<readonly SearchIndexEntry[]>>()
 const loaded = new Map<string, readonly SearchIndexEntry[]>()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isSearchHotkey } from '../../../src/theme/search/hotkeys.js'
+import { isSearchHotkey } from '../../../src/shared/search/hotkeys.js'
 
 describe('isSearchHotkey', () => {
   const body = { tagName: 'BODY', isContentEditable: false }

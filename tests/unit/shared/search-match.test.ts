@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createMatcher, searchSuggestions, type SearchIndexEntry } from '../../../src/theme/search/match.js'
+import { createMatcher, searchSuggestions, type SearchIndexEntry } from '../../../src/shared/search/match.js'
 
 const header = (title: string, slug: string, children: SearchIndexEntry['headers'] = []) => ({ level: 2, title, slug, link: `#${slug}`, children })
 const entry = (title: string, path: string, headers: SearchIndexEntry['headers'] = [], pathLocale = '/'): SearchIndexEntry => ({ title, headers, path, pathLocale, extraFields: [] })

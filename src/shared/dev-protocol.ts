@@ -1,0 +1,37 @@
+/**
+ * What the `wikigen dev` server tells the pages it serves, over server-sent events: one `update` event after each
+ * rebuild (and one when a page connects), read by src/client/dev-client.ts.
+ */
+
+/** The stream of updates. */
+export const DEV_EVENTS_PATH = '/__wikigen/events'
+/** The live-update script the dev server adds to every page it serves. */
+export const DEV_CLIENT_PATH = '/__wikigen/dev-client.js'
+/** The name of the event carrying a DevUpdateMessage. */
+export const DEV_UPDATE_EVENT = 'update'
+
+/** A content error as the overlay shows it, with the file named as on the terminal. */
+export interface DevProblem {
+  file: string
+  line: number
+  column: number
+  message: string
+  hint?: string
+}
+
+/** One rebuild's outcome. */
+export interface DevUpdateMessage {
+  /** Routes (hrefs) whose HTML changed: an open page among them swaps in its new HTML. */
+  routes: string[]
+  /** Routes that no longer exist: an open page among them reloads. */
+  removed: string[]
+  /** Every error the site has now; an empty list closes the overlay. */
+  problems: DevProblem[]
+  /** Set when the configuration changed: every page reloads. */
+  reload?: boolean
+}
+
+/** The server-sent event for a message. */
+export function formatDevEvent(message: DevUpdateMessage): string {
+  return `event: ${DEV_UPDATE_EVENT}\ndata: ${JSON.stringify(message)}\n\n`
+}
