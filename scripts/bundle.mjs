@@ -33,24 +33,15 @@ const nodeBundle = {
   plugins: [rawPlugin],
   logLevel: 'warning',
 }
-// The CLI is a CommonJS script so that bin/wikigen.js can run it from V8's code cache (see there); import.meta.url,
-// which the CLI uses to find the files beside it, becomes the script's own URL.
-await build({
-  ...nodeBundle,
-  entryPoints: { cli: join(root, 'src/cli/main.ts') },
-  outdir: dist,
-  outExtension: { '.js': '.cjs' },
-  format: 'cjs',
-  define: { ...nodeBundle.define, 'import.meta.url': '__bundleUrl' },
-  banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
-})
+// CommonJS dependencies bundled into an ES module still call require() for Node's built-ins
+const requireBanner = { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" }
+await build({ ...nodeBundle, entryPoints: { cli: join(root, 'src/cli/main.ts') }, outdir: dist, format: 'esm', banner: requireBanner })
 await build({
   ...nodeBundle,
   entryPoints: { worker: join(root, 'src/compiler/workers/worker.ts') },
   outdir: dist,
   format: 'esm',
-  // CommonJS dependencies bundled into an ES module still call require() for Node's built-ins
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: requireBanner,
 })
 
 // what a wikigen.config.ts imports (`defineConfig`): small, and resolved against the installed packages
@@ -109,5 +100,5 @@ const manifest = {
 for (const f of files) if (/^style-[\w]+\.js$/.test(f)) rmSync(join(clientDir, f))
 mkdirSync(clientDir, { recursive: true })
 writeFileSync(join(clientDir, 'manifest.json'), JSON.stringify(manifest, null, 2))
-console.log(`bundled: lib/cli.cjs, lib/worker.js, ${manifest.files.length} client files`)
+console.log(`bundled: lib/cli.js, lib/worker.js, ${manifest.files.length} client files`)
 void readdirSync

@@ -5,6 +5,6 @@ cd "$(dirname "$0")/.."
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 fi
-[ -f lib/cli.cjs ] || node scripts/bundle.mjs
+[ -f lib/cli.js ] || node scripts/bundle.mjs
 node bin/wikigen.js build --root content --out dist
 exec node bin/wikigen.js serve --dir dist --port "${PORT:-8080}"

@@ -5,7 +5,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { UserConfig } from '../compiler/config.js'
-import { importModule } from './import-module.js'
 
 export const CONFIG_FILES = ['wikigen.config.ts', 'wikigen.config.mts', 'wikigen.config.js', 'wikigen.config.mjs']
 
@@ -19,7 +18,7 @@ export async function loadConfig(root: string): Promise<{ config: UserConfig; fi
   const file = findConfigFile(root)
   if (!file) return { config: {} }
   // loaded only here: importing esbuild costs every command tens of milliseconds, and most sites have no config file
-  const { build } = await importModule<typeof import('esbuild')>('esbuild')
+  const { build } = await import('esbuild')
   const result = await build({
     entryPoints: [file],
     bundle: true,
@@ -36,7 +35,7 @@ export async function loadConfig(root: string): Promise<{ config: UserConfig; fi
     }],
   })
   const code = result.outputFiles[0].text
-  const module = await importModule<{ default?: UserConfig }>(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)
+  const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as { default?: UserConfig }
   if (!module.default || typeof module.default !== 'object') throw new ConfigError(file, 'does not export a configuration (export default defineConfig({ … }))')
   return { config: module.default, file }
 }

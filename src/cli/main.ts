@@ -1,17 +1,15 @@
 /**
- * The entry of the bundled CLI (lib/cli.cjs): bin/wikigen.js calls `run` with its own `import()`.
+ * The entry of the bundled CLI (lib/cli.js, run by bin/wikigen.js).
  */
 import { runInterruptCleanups } from '../compiler/interrupt.js'
 import { isUsageError } from '../compiler/usage-error.js'
 import { createProgram } from './index.js'
-import { useImporter } from './import-module.js'
 import { createReporter, printUsageError } from './output.js'
 
 /** Exit codes of a process ended by a signal, as shells report them (128 + the signal's number). */
 const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const
 
-export async function run(importModule: (specifier: string) => Promise<unknown>): Promise<void> {
-  useImporter(importModule)
+export async function run(): Promise<void> {
   for (const [signal, code] of Object.entries(SIGNAL_EXIT_CODES)) {
     // Ctrl-C in the middle of a build: the staging folder and temporary cache go, the previous output stays
     process.once(signal, () => void runInterruptCleanups().finally(() => process.exit(code)))

@@ -197,7 +197,7 @@ describe('a build that fails or is interrupted leaves the previous output untouc
     // an installation of wikigen whose client folder is missing, as while a bundle is running
     const install = join(dir, 'wikigen')
     cpSync(join(repoRoot, 'bin'), join(install, 'bin'), { recursive: true })
-    cpSync(join(repoRoot, 'lib'), join(install, 'lib'), { recursive: true, filter: (source) => !source.includes(`${join('lib', 'client')}`) && !source.includes('.code-cache') })
+    cpSync(join(repoRoot, 'lib'), join(install, 'lib'), { recursive: true, filter: (source) => !source.includes(`${join('lib', 'client')}`) })
     writeFileSync(join(install, 'package.json'), '{"type":"module"}')
     writeFileSync(join(dir, 'content', 'Seite.md'), '# Seite\n\nNeu.\n')
     const result = spawnSync(process.execPath, [join(install, 'bin/wikigen.js'), 'build', '--root', 'content', '--out', 'dist'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, encoding: 'utf8' })
