@@ -9,6 +9,11 @@ import { run as runNew } from './new.js'
 import { run as runSearch } from './search.js'
 import { run as runServe } from './serve.js'
 
+/** Collects `--allowed-host a,b --allowed-host c` into one list. */
+function hostList(value: string, previous: string[] = []): string[] {
+  return [...previous, ...value.split(',').map((name) => name.trim()).filter(Boolean)]
+}
+
 function port(value: string): number {
   const n = Number(value)
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port number (0–65535)')
@@ -55,9 +60,10 @@ export function createProgram(): Command {
     .option('-r, --root <dir>', 'content folder', 'content')
     .option('-p, --port <port>', 'port', port, 5173)
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .option('--allowed-host <names>', 'also answer requests for these host names (comma-separated; e.g. a proxy name)', hostList)
     .addHelpText('after', '\nExamples:\n  $ wikigen dev\n  $ wikigen dev --root docs --port 3000')
     .action(async (opts) => {
-      process.exitCode = await runDev({ root: opts.root, port: opts.port, host: opts.host })
+      process.exitCode = await runDev({ root: opts.root, port: opts.port, host: opts.host, allowedHosts: opts.allowedHost })
     })
 
   program
@@ -67,9 +73,10 @@ export function createProgram(): Command {
     .option('-p, --port <port>', 'port', port, 8080)
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--csp', 'send the recommended Content-Security-Policy header')
+    .option('--allowed-host <names>', 'also answer requests for these host names (comma-separated; e.g. a proxy name)', hostList)
     .addHelpText('after', '\nExamples:\n  $ wikigen serve\n  $ wikigen serve --dir public --port 3000\n  $ wikigen serve --csp          # try the site under the policy of docs/SECURITY.md')
     .action(async (opts) => {
-      process.exitCode = await runServe({ dir: opts.dir, port: opts.port, host: opts.host, csp: opts.csp })
+      process.exitCode = await runServe({ dir: opts.dir, port: opts.port, host: opts.host, csp: opts.csp, allowedHosts: opts.allowedHost })
     })
 
   program

@@ -1,15 +1,16 @@
 /**
  * `wikigen serve`: serves a built site as a good static host does. Legacy redirects answer 301, unknown paths
  * get /404.html with status 404, extension-less paths find their .html, hashed assets are cached for a year
- * and HTML is revalidated. File serving is sirv's: it normalises paths and never leaves the folder.
+ * and HTML is revalidated. Files are looked up per request (static-files.ts), so a later build is served at once.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { join } from 'node:path'
-import sirv from 'sirv'
 import { ASSETS_DIR } from '../shared/constants.js'
 import { createReporter, type Reporter } from './output.js'
 import { RECOMMENDED_CSP } from './csp.js'
+import { blockedHostMessage, createHostCheck, type HostCheck } from './host-check.js'
+import { createStaticFiles } from './static-files.js'
 
 export interface ServeOptions {
   dir: string
@@ -17,6 +18,8 @@ export interface ServeOptions {
   host: string
   /** Send the recommended Content-Security-Policy header (see docs/SECURITY.md). */
   csp?: boolean
+  /** Host names to answer besides the ones listened under (a reverse proxy's public name). */
+  allowedHosts?: string[]
 }
 
 /** Old path (decoded) → new path (as written), from the build's `_redirects` file. */
@@ -46,21 +49,30 @@ export function decodeRequestPath(path: string): string {
     .normalize('NFC')
 }
 
-/** The request handler of the static server; exported for tests. */
-export function createHandler(dir: string, options: { csp?: boolean } = {}): (req: IncomingMessage, res: ServerResponse) => void {
-  const redirects = readRedirects(dir)
+/** The server's answers that are no file: 405 for methods other than GET and HEAD, 403 for an unknown Host. */
+export interface HandlerOptions {
+  csp?: boolean
+  /** Decides whether a request's Host header names this server (see host-check.ts); default: any. */
+  hostCheck?: HostCheck
+}
+
+/**
+ * The request handler of the static server; exported for tests. Files are looked up on every request, and the
+ * redirects read again whenever `_redirects` changes, so a build into the folder while the server runs is served at
+ * once.
+ */
+export function createHandler(dir: string, options: HandlerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
+  const redirects = createRedirectTable(dir)
   const notFound = join(dir, '404.html')
-  const files = sirv(dir, {
-    extensions: ['html'],
-    dotfiles: false,
-    etag: true,
-    setHeaders(res, pathname) {
-      res.setHeader('Cache-Control', pathname.startsWith(`/${ASSETS_DIR}/`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate')
-      if (pathname.endsWith('.html')) res.setHeader('Content-Type', 'text/html; charset=utf-8')
-      res.setHeader('X-Content-Type-Options', 'nosniff')
-    },
+  const files = createStaticFiles(dir, {
+    cacheControl: (pathname) => (pathname.startsWith(`/${ASSETS_DIR}/`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate'),
   })
   return (req, res) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff')
+    if (options.hostCheck && !options.hostCheck(req.headers.host)) {
+      res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end(blockedHostMessage(req.headers.host))
+      return
+    }
     if (options.csp) res.setHeader('Content-Security-Policy', RECOMMENDED_CSP)
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end()
@@ -68,7 +80,7 @@ export function createHandler(dir: string, options: { csp?: boolean } = {}): (re
     }
     const url = req.url ?? '/'
     const path = url.split(/[?#]/)[0]
-    const target = redirects.get(decodeRequestPath(path))
+    const target = redirects().get(decodeRequestPath(path))
     if (target) {
       res.writeHead(301, { Location: target + url.slice(path.length), 'Cache-Control': 'public, max-age=3600' }).end()
       return
@@ -77,14 +89,35 @@ export function createHandler(dir: string, options: { csp?: boolean } = {}): (re
       res.statusCode = 404
       res.setHeader('Content-Type', 'text/html; charset=utf-8')
       res.setHeader('Cache-Control', 'no-cache')
-      res.end(req.method === 'HEAD' || !existsSync(notFound) ? undefined : readFileSync(notFound))
+      let page: Buffer | undefined
+      try {
+        page = req.method === 'HEAD' ? undefined : readFileSync(notFound)
+      } catch {
+        // no 404 page (yet): an empty answer
+      }
+      res.end(page)
     })
+  }
+}
+
+/** The redirects of `_redirects`, read again when the file changes (a later build). */
+function createRedirectTable(dir: string): () => Map<string, string> {
+  let stamp = ''
+  let table = new Map<string, string>()
+  return () => {
+    const info = statSync(join(dir, '_redirects'), { throwIfNoEntry: false })
+    const now = info ? `${info.size}:${info.mtimeMs}` : ''
+    if (now !== stamp) {
+      stamp = now
+      table = readRedirects(dir)
+    }
+    return table
   }
 }
 
 /** Starts the server; resolves once it listens. */
 export function startServer(options: ServeOptions): Promise<Server> {
-  const server = createServer(createHandler(options.dir, { csp: options.csp }))
+  const server = createServer(createHandler(options.dir, { csp: options.csp, hostCheck: createHostCheck(options.host, options.allowedHosts) }))
   return new Promise((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port, options.host, () => resolve(server))

@@ -7,7 +7,7 @@
  * correct, so a `wikigen dev` that runs for hours never blocks a `wikigen build` of the same folder.
  */
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 
 export interface CacheLock {
   release(): void
@@ -18,7 +18,15 @@ const LOCK_FILE = 'lock'
 /** Takes the lock of the cache folder `dir`; undefined when a live process holds it. */
 export function tryLockCache(dir: string): CacheLock | undefined {
   mkdirSync(dir, { recursive: true })
-  const file = join(dir, LOCK_FILE)
+  return tryLock(join(dir, LOCK_FILE))
+}
+
+/**
+ * Takes the lock whose file is `file` (created holding this process's id); undefined when a live process holds it.
+ * Released by `release()`, or when this process exits.
+ */
+export function tryLock(file: string): CacheLock | undefined {
+  mkdirSync(dirname(file), { recursive: true })
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, 'wx')

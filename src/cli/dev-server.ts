@@ -1,0 +1,86 @@
+/**
+ * The HTTP side of `wikigen dev`: serves the dev build with the live-update script added to every page, streams
+ * updates to the open pages (shared/dev-protocol.ts), answers redirects with 302 (a dev server's redirects change
+ * with the content), and, like `serve`, checks the Host header and never leaves the output folder.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { fileURLToPath } from 'node:url'
+import { DEV_CLIENT_PATH, DEV_EVENTS_PATH, formatDevEvent, type DevProblem, type DevUpdateMessage } from '../shared/dev-protocol.js'
+import { blockedHostMessage, type HostCheck } from './host-check.js'
+import { decodeRequestPath, readRedirects } from './serve.js'
+import { createStaticFiles, lookUpFile, requestPathOf } from './static-files.js'
+import { join } from 'node:path'
+
+const DEV_CLIENT = fileURLToPath(new URL('./dev-client.js', import.meta.url))
+
+export interface DevHandler {
+  handle(req: IncomingMessage, res: ServerResponse): void
+  /** Sends an update to every open page, with the problems the site has now. */
+  broadcast(update: Omit<DevUpdateMessage, 'problems'>, problems: DevProblem[]): void
+  /** Reads the redirects of the dev build again (after a rebuild). */
+  reloadRedirects(): void
+  /** Ends every open event stream. */
+  close(): void
+}
+
+/** The request handler of the dev server for the dev build in `out`. */
+export function createDevHandler(out: string, hostCheck: HostCheck, initialProblems: DevProblem[]): DevHandler {
+  const clients = new Set<ServerResponse>()
+  let problems = initialProblems
+  let redirects = readRedirects(out)
+  const files = createStaticFiles(out, { cacheControl: () => 'no-cache' })
+  return {
+    handle(req, res) {
+      res.setHeader('X-Content-Type-Options', 'nosniff')
+      if (!hostCheck(req.headers.host)) {
+        res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end(blockedHostMessage(req.headers.host))
+        return
+      }
+      const pathname = (req.url ?? '/').split(/[?#]/)[0]
+      if (pathname === DEV_EVENTS_PATH) {
+        res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' })
+        res.write(formatDevEvent({ routes: [], removed: [], problems }))
+        clients.add(res)
+        req.on('close', () => clients.delete(res))
+        return
+      }
+      if (pathname === DEV_CLIENT_PATH) {
+        res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' })
+        res.end(existsSync(DEV_CLIENT) ? readFileSync(DEV_CLIENT) : '')
+        return
+      }
+      const target = redirects.get(decodeRequestPath(pathname))
+      if (target) {
+        res.writeHead(302, { Location: target }).end()
+        return
+      }
+      const found = lookUpFile(out, requestPathOf(req.url ?? '/'))
+      if (found?.file.endsWith('.html')) return sendHtml(res, join(out, found.file), 200)
+      files(req, res, () => sendHtml(res, join(out, '404.html'), 404))
+    },
+    broadcast(update, now) {
+      problems = now
+      const event = formatDevEvent({ ...update, problems })
+      for (const client of clients) client.write(event)
+    },
+    reloadRedirects() {
+      redirects = readRedirects(out)
+    },
+    close() {
+      for (const client of clients) client.end()
+    },
+  }
+}
+
+/** Sends an HTML file with the live-update client added. */
+function sendHtml(res: ServerResponse, file: string, status: number): void {
+  let html = '<!DOCTYPE html><title>404</title><body></body>'
+  try {
+    html = readFileSync(file, 'utf8')
+  } catch {
+    // removed meanwhile: the placeholder
+  }
+  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' })
+  res.end(html.replace('</body>', `<script type="module" src="${DEV_CLIENT_PATH}"></script>\n</body>`))
+}
