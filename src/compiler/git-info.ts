@@ -3,6 +3,7 @@
  * Files outside git get nothing; a shallow clone is reported because its history (and so its dates) is cut.
  */
 import { execFile } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { promisify } from 'node:util'
 import type { Diagnostic } from './diagnostics.js'
 import { toSourcePath, type SourcePath } from './paths.js'
@@ -37,8 +38,20 @@ export interface GitInfoResult {
   diagnostics: Diagnostic[]
 }
 
-const RECORD = '\x1e'
-const FIELD = '\x1f'
+/**
+ * Most changelog entries kept per page: a page with a long history shows its latest changes, not a list of thousands
+ * that would make its HTML megabytes long.
+ */
+export const MAX_CHANGELOG = 100
+
+/**
+ * Separators of the `git log` output. Commit data is the authors' text and may hold any character, also the ASCII
+ * record and unit separators, so each separator carries a random part no commit can know in advance.
+ */
+function separators(): { record: string; field: string } {
+  const nonce = randomBytes(6).toString('hex')
+  return { record: `\x1e${nonce}\x1e`, field: `\x1f${nonce}\x1f` }
+}
 
 /** Reads the git history of every file under `root` in one pass; an empty map when `root` is not in a repository. */
 export async function readGitInfo(root: string): Promise<GitInfoResult> {
@@ -61,18 +74,23 @@ export async function readGitInfo(root: string): Promise<GitInfoResult> {
       hint: 'Clone with full history (in CI: fetch-depth 0, or "git fetch --unshallow").',
     })
   }
-  const log = await git(['log', '--no-renames', '--relative', '--name-only', `--format=${RECORD}%H${FIELD}%at${FIELD}%an${FIELD}%ae${FIELD}%s${FIELD}%D`, '--', '.']).catch(() => '')
-  return { byPath: parseGitLog(log), diagnostics }
+  const { record, field } = separators()
+  const format = `--format=${record}${['%H', '%at', '%an', '%ae', '%s', '%D'].join(field)}`
+  const log = await git(['log', '--no-renames', '--relative', '--name-only', format, '--', '.']).catch(() => '')
+  return { byPath: parseGitLog(log, { record, field }), diagnostics }
 }
 
 /** Parses the output of the `git log` above into per-file info; exported for tests. */
-export function parseGitLog(log: string): Map<SourcePath, GitInfo> {
+export function parseGitLog(log: string, { record: RECORD, field: FIELD }: { record: string; field: string }): Map<SourcePath, GitInfo> {
   const byPath = new Map<SourcePath, GitInfo>()
   const counts = new Map<SourcePath, Map<string, Contributor>>()
   for (const record of log.split(RECORD)) {
     if (record.trim() === '') continue
     const [header, ...files] = record.split('\n')
-    const [hash, seconds, author, email, message, refs] = header.split(FIELD)
+    const fields = header.split(FIELD)
+    // a subject is one line and every field is there, whatever the commit holds; anything else is not a commit header
+    if (fields.length !== 6 || !/^[0-9a-f]{7,64}$/.test(fields[0]) || !/^\d+$/.test(fields[1])) continue
+    const [hash, seconds, author, email, message, refs] = fields
     const tag = refs?.split(', ').find((r) => r.startsWith('tag: '))?.slice(5)
     const entry: ChangelogEntry = { hash, message, time: Number(seconds) * 1000, author, ...(tag ? { tag } : {}) }
     for (const file of files) {
@@ -89,7 +107,7 @@ export function parseGitLog(log: string): Map<SourcePath, GitInfo> {
         byPath.set(path, info)
         counts.set(path, new Map())
       }
-      info.changelog.push(entry)
+      if (info.changelog.length < MAX_CHANGELOG) info.changelog.push(entry)
       const people = counts.get(path)!
       const key = email.toLowerCase() || author
       const person = people.get(key) ?? { name: author, email, commits: 0 }
