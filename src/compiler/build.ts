@@ -17,12 +17,14 @@ import { compilePages, type CompileOptions } from './compile.js'
 import { resolveConfig, type ResolvedConfig, type UserConfig } from './config.js'
 import { sortDiagnostics, type Diagnostic } from './diagnostics.js'
 import { discoverSite } from './discover.js'
-import { createRenderJobs } from './emit/page-routes.js'
+import type { OutputFile } from './emit/output-file.js'
+import { createRenderJobs, type RenderJob } from './emit/page-routes.js'
 import { emitFiles } from './emitters.js'
 import { readGitInfo, type GitInfoResult } from './git-info.js'
 import { onInterrupt } from './interrupt.js'
 import { linkSite, type Site } from './link-site.js'
 import type { ContentFiles } from './load.js'
+import { settleOutputClaims, type OutputClaim } from './output-claims.js'
 import { resolveOutputFolder } from './output-folder.js'
 import { loadRenderCache } from './render-cache.js'
 import { renderRoutes } from './render.js'
@@ -129,14 +131,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const { site, diagnostics, compiled } = await compileAndLink(content, config, scope, options, clock.mark)
       const git = await gitInfo
       clock.mark('git (rest)')
-      const { jobs, diagnostics: jobDiagnostics } = createRenderJobs(site, { git: git.byPath, assets: client.assets, dev: options.dev })
-      diagnostics.push(...jobDiagnostics, ...git.diagnostics)
+      const made = createRenderJobs(site, { git: git.byPath, assets: client.assets, dev: options.dev })
+      const emitted = emitFiles(site, { git: git.byPath, client })
+      const { jobs, files, diagnostics: pathDiagnostics } = settleOutputs(site, made.jobs, emitted)
+      diagnostics.push(...made.diagnostics, ...git.diagnostics, ...pathDiagnostics)
       clock.mark('prepare routes')
 
       const renderCache = loadRenderCache(scope.shared ? scope.cacheDir : undefined, out)
       const render = await renderRoutes(jobs, { staging, out }, scope, renderCache, options)
       clock.mark('render')
-      const bytes = render.bytes + (await writeFiles(staging, emitFiles(site, { git: git.byPath, client }), out))
+      const bytes = render.bytes + (await writeFiles(staging, files, out))
       clock.mark('search index, redirects, assets')
       await swapInOutput(staging, out)
       forgetStaging()
@@ -162,6 +166,45 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       throw error
     }
   })
+}
+
+/**
+ * Gives every output path one owner (output-claims.ts): generated files first, then page routes, content assets and
+ * redirect pages. What loses is left out, with an error naming both.
+ */
+function settleOutputs(site: Site, jobs: RenderJob[], emitted: { emitter: string; files: OutputFile[] }[]) {
+  const sourceOfBody = new Map(site.pages.map((p) => [p.page.contentHash, p.page.sourcePath]))
+  const assetSources = new Map(site.assets.map((asset) => [asset.path as string, asset.path]))
+  const redirectSources = new Map(site.redirects.map((r) => [r.from.slice(site.config.site.base.length), r]))
+  const generated: OutputClaim[] = []
+  const pages: OutputClaim[] = []
+  const assets: OutputClaim[] = []
+  const redirects: OutputClaim[] = []
+  const claimOf = new Map<OutputClaim, RenderJob | OutputFile>()
+  for (const job of jobs) {
+    const source = job.bodyHash ? sourceOfBody.get(job.bodyHash) : undefined
+    const claim: OutputClaim = source ? { path: job.file, owner: `page "${source}"`, source } : { path: job.file, owner: 'the generated 404 page' }
+    ;(source ? pages : generated).push(claim)
+    claimOf.set(claim, job)
+  }
+  for (const { emitter, files } of emitted) {
+    for (const file of files) {
+      const redirect = emitter === 'redirects' ? redirectSources.get(file.path) : undefined
+      const asset = emitter === 'assets' ? assetSources.get(file.path) : undefined
+      const claim: OutputClaim = redirect
+        ? { path: file.path, owner: `the redirect from "${redirect.from}" to "${redirect.to}"`, source: redirect.source }
+        : asset ? { path: file.path, owner: `file "${asset}"`, source: asset } : { path: file.path, owner: `the ${emitter}` }
+      ;(redirect ? redirects : asset ? assets : generated).push(claim)
+      claimOf.set(claim, file)
+    }
+  }
+  const { refused, diagnostics } = settleOutputClaims([...generated, ...pages, ...assets, ...redirects])
+  const kept = (claims: OutputClaim[]) => claims.filter((claim) => !refused.has(claim)).map((claim) => claimOf.get(claim)!)
+  return {
+    jobs: kept([...generated, ...pages]).filter((item): item is RenderJob => 'input' in item),
+    files: kept([...generated, ...assets, ...redirects]).filter((item): item is OutputFile => !('input' in item)),
+    diagnostics,
+  }
 }
 
 /** compilePages and linkSite, with every diagnostic found so far. */

@@ -29,6 +29,9 @@ export type DiagnosticCode =
   | 'path-too-long'
   | 'not-a-file'
   | 'no-pages'
+  | 'unsafe-head-tag'
+  | 'generated-path'
+  | 'bad-redirect'
   | 'missing-sidebar'
   | 'too-deep'
 

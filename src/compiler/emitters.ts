@@ -33,7 +33,7 @@ export const emitters: readonly Emitter[] = [
   { name: 'client files', emit: (_site, context) => context.client.files },
 ]
 
-/** The files of every emitter. */
-export function emitFiles(site: Site, context: EmitContext): OutputFile[] {
-  return emitters.flatMap((emitter) => emitter.emit(site, context))
+/** The files of every emitter, by emitter. */
+export function emitFiles(site: Site, context: EmitContext): { emitter: string; files: OutputFile[] }[] {
+  return emitters.map((emitter) => ({ emitter: emitter.name, files: emitter.emit(site, context) }))
 }

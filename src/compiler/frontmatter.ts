@@ -7,7 +7,8 @@
  */
 import { LineCounter, isMap, isScalar, parseDocument, type Node as YamlNode } from 'yaml'
 import { HERO_HEIGHT, SIDEBAR_DEPTH } from './constants.js'
-import type { Diagnostic } from './diagnostics.js'
+import type { Diagnostic, DiagnosticCode } from './diagnostics.js'
+import { headTagProblem } from './head-tags.js'
 import type { SourcePath } from './paths.js'
 
 export interface HeroAction {
@@ -106,7 +107,8 @@ const CLOSE = /^(?:---|\.\.\.)[ \t]*$/m
 /** Splits off and validates the front matter of `text` (which has no BOM). */
 export function readFrontmatter(text: string, file: SourcePath): FrontmatterResult {
   const diagnostics: Diagnostic[] = []
-  const frontmatter: Frontmatter = { ...DEFAULT_FRONTMATTER, actions: [], features: [], head: [], redirectFrom: [], extra: {} }
+  // `extra` holds any key an author writes, `__proto__` and `constructor` included: it has no prototype to pollute
+  const frontmatter: Frontmatter = { ...DEFAULT_FRONTMATTER, actions: [], features: [], head: [], redirectFrom: [], extra: Object.create(null) as Record<string, unknown> }
   const open = FENCE.exec(text)
   if (!open) return { frontmatter, body: text, diagnostics }
 
@@ -130,13 +132,15 @@ export function readFrontmatter(text: string, file: SourcePath): FrontmatterResu
 
   const entries = readSimpleMap(yamlText) ?? readYamlMap(yamlText, file, diagnostics)
   for (const { key, value, line, column } of entries ?? []) {
-    const field = FIELDS[key]
+    const field = Object.hasOwn(FIELDS, key) ? FIELDS[key] : undefined
     if (!field) {
       frontmatter.extra[key] = value
       continue
     }
     const problem = field(value, frontmatter)
-    if (problem) {
+    if (typeof problem === 'object') {
+      diagnostics.push({ severity: 'warning', code: problem.code, file, line, column, message: `Front matter "${key}": ${problem.message}`, hint: problem.hint })
+    } else if (problem) {
       diagnostics.push({
         severity: 'warning',
         code: 'bad-frontmatter-type',
@@ -144,7 +148,7 @@ export function readFrontmatter(text: string, file: SourcePath): FrontmatterResu
         line,
         column,
         message: `Front matter "${key}" ${problem}, got ${JSON.stringify(value)}`,
-        hint: `The default is used instead${key in DEFAULT_FRONTMATTER ? ` (${JSON.stringify(DEFAULT_FRONTMATTER[key as keyof Frontmatter])})` : ''}.`,
+        hint: `The default is used instead${Object.hasOwn(DEFAULT_FRONTMATTER, key) ? ` (${JSON.stringify(DEFAULT_FRONTMATTER[key as keyof Frontmatter])})` : ''}.`,
       })
     }
   }
@@ -238,8 +242,15 @@ function findClose(rest: string): { index: number; length: number } | undefined 
   return { index: match.index + 1, length: match[0].length - 1 }
 }
 
-/** Sets one field from a YAML value; returns what was expected when the value does not fit. */
-type FieldReader = (value: unknown, into: Frontmatter) => string | undefined
+/** A value that was taken in part, with what was left out and why. */
+interface PartialValue {
+  code: DiagnosticCode
+  message: string
+  hint: string
+}
+
+/** Sets one field from a YAML value; returns what was expected when the value does not fit, or what was left out. */
+type FieldReader = (value: unknown, into: Frontmatter) => string | PartialValue | undefined
 
 const isString = (v: unknown): v is string => typeof v === 'string'
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -329,7 +340,13 @@ const FIELDS: Record<string, FieldReader> = {
     if (!Array.isArray(v) || !v.every((t) => Array.isArray(t) && isString(t[0]) && (t[1] === undefined || isRecord(t[1])))) {
       return 'should be a list of [tag, { attributes }, content]'
     }
-    into.head = v.map((t: unknown[]) => [t[0] as string, (t[1] ?? {}) as Record<string, string | true>, isString(t[2]) ? t[2] : undefined])
+    const tags = v.map((t: unknown[]): HeadTag => [t[0] as string, (t[1] ?? {}) as Record<string, string | true>, isString(t[2]) ? t[2] : undefined])
+    const problems = tags.map(headTagProblem)
+    into.head = tags.filter((_, i) => problems[i] === undefined)
+    const dropped = problems.filter((problem) => problem !== undefined)
+    if (dropped.length > 0) {
+      return { code: 'unsafe-head-tag', message: `${dropped.join('; ')}; left out`, hint: 'A page may add meta, link and script tags with a src attribute, without event handlers (see docs/SECURITY.md).' }
+    }
   },
   redirectFrom(v, into) {
     const list = isString(v) ? [v] : v

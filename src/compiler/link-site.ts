@@ -7,7 +7,7 @@ import type { ResolvedConfig } from './config.js'
 import type { Diagnostic } from './diagnostics.js'
 import type { ContentRef } from './load.js'
 import type { PageLink } from './page.js'
-import { hrefOf, routePathOf, safeDecodeURI, type RoutePath, type Slug } from './paths.js'
+import { hrefOf, routePathOf, safeDecodeURI, type RoutePath, type Slug, type SourcePath } from './paths.js'
 import { createLinkIndex, isAssetTarget, type LinkIndex, type PageMeta } from './resolve-links.js'
 import { legacySlugsOf } from './slugify.js'
 import { escapeHtml } from './html.js'
@@ -43,6 +43,8 @@ export interface Redirect {
   /** Decoded old path, base included: '/wissensmanager:in.html'. */
   from: string
   to: RoutePath
+  /** The page whose name or front matter asks for it, or the config file. */
+  source?: SourcePath
 }
 
 export interface Site {
@@ -76,7 +78,7 @@ export function linkSite(compiled: readonly PageMeta[], assets: readonly Content
   const bySlug = new Map(sitePages.map((p) => [p.page.slug as string, p]))
   wireEmbeds(sitePages, diagnostics)
   setRelatedLinks(sitePages, index, hrefOfPage)
-  return { config, pages: sitePages, bySlug, redirects: collectRedirects(sitePages, config, index), assets: [...assets], diagnostics, index }
+  return { config, pages: sitePages, bySlug, redirects: collectRedirects(sitePages, config, index, diagnostics), assets: [...assets], diagnostics, index }
 }
 
 /** The home page is titled as the wiki unless it names itself (spec §2.1). */
@@ -300,23 +302,49 @@ function setRelatedLinks(pages: SitePage[], index: LinkIndex, hrefOfPage: (page:
   }
 }
 
-function collectRedirects(pages: SitePage[], config: ResolvedConfig, index: LinkIndex): Redirect[] {
+/**
+ * The old URLs that lead to pages: the spellings older pipelines gave a page's name (legacySlugsOf), the page's
+ * `redirectFrom` and the config's `redirects`. A redirect may not start from a page's own URL, nor from a path that is
+ * not a plain path under the base (no `//`, dot segments, backslashes, control characters, query or fragment): each
+ * such request is an error, and left out.
+ */
+function collectRedirects(pages: SitePage[], config: ResolvedConfig, index: LinkIndex, diagnostics: Diagnostic[]): Redirect[] {
   const base = config.site.base
-  const taken = new Set(pages.map((p) => p.route as string))
-  const redirects = new Map<string, RoutePath>()
-  const add = (from: string, to: RoutePath) => {
+  const byRoute = new Map(pages.map((p) => [p.route as string, p]))
+  const redirects = new Map<string, Redirect>()
+  const add = (from: string, to: RoutePath, source: SourcePath | undefined, asked: boolean) => {
     const path = safeDecodeURI(from).normalize('NFC')
-    if (!taken.has(path) && !redirects.has(path) && path !== to) redirects.set(path, to)
+    const report = (message: string, hint: string) => {
+      if (asked) diagnostics.push({ severity: 'error', code: 'bad-redirect', file: source ?? '', line: 0, column: 0, message, hint })
+    }
+    const owner = byRoute.get(path) ?? (path === `${base}index.html` ? byRoute.get(base) : undefined)
+    if (owner) {
+      if (path !== to && owner.route !== to) report(`Redirect from "${from}" to "${to}" starts at the URL of page "${owner.page.sourcePath}"; it is left out`, `Remove "${from}" from the redirects: that page keeps its URL.`)
+      return
+    }
+    // the spellings of page names are the build's own; what authors and the config ask for is checked
+    if (asked && !isRedirectPath(path, base)) {
+      report(`Redirect from ${JSON.stringify(from)} is not a plain path under "${base}"; it is left out`, `Write the old URL as a path such as "${base}alte-seite.html", without "//", "..", "?" or "#".`)
+      return
+    }
+    if (!redirects.has(path) && path !== to) redirects.set(path, { from: path, to, ...(source ? { source } : {}) })
   }
   for (const p of pages) {
     if (p.page.slug === '') continue
-    for (const legacy of legacySlugsOf(p.page.name)) add(`${base}${legacy}.html`, p.route)
-    for (const from of p.page.frontmatter.redirectFrom) add(from.startsWith('/') ? from : `${base}${from}`, p.route)
+    for (const legacy of legacySlugsOf(p.page.name)) add(`${base}${legacy}.html`, p.route, p.page.sourcePath, false)
+    for (const from of p.page.frontmatter.redirectFrom) add(from.startsWith('/') ? from : `${base}${from}`, p.route, p.page.sourcePath, true)
   }
   for (const rule of config.redirects) {
     const probe: PageLink = { kind: 'link', syntax: /\.(md|html)$|^\//.test(rule.to) ? 'markdown' : 'wiki', target: rule.to, line: 0, column: 0 }
     const target = index.findPage(probe, pages[0]?.page as PageMeta)
-    add(rule.from, target ? routePathOf(target.slug as Slug, base) : (rule.to as RoutePath))
+    add(rule.from, target ? routePathOf(target.slug as Slug, base) : (rule.to as RoutePath), 'wikigen.config.ts' as SourcePath, true)
   }
-  return [...redirects].map(([from, to]) => ({ from, to })).sort((a, b) => (a.from < b.from ? -1 : 1))
+  return [...redirects.values()].sort((a, b) => (a.from < b.from ? -1 : 1))
+}
+
+/** A decoded path a redirect may start from: under the base, one slash between segments, no dot segments or specials. */
+function isRedirectPath(path: string, base: string): boolean {
+  if (!path.startsWith(base) || path.length === base.length) return false
+  const rest = path.slice(base.length)
+  return !/[\u0000-\u001f\u007f\\?#]/.test(rest) && rest.split('/').every((part) => part !== '' && part !== '.' && part !== '..')
 }

@@ -28,3 +28,14 @@ describe('bad inputs: a clear diagnostic, and every other page still builds', ()
     for (const file of input.outputs ?? []) expect(() => readFileSync(join(out, file))).not.toThrow()
   }, 120_000)
 })
+
+describe('front matter', () => {
+  it('never pollutes the prototype of objects, whatever its keys', async () => {
+    const root = join(tempDir(), 'wiki')
+    mkdirSync(root)
+    writeFileSync(join(root, 'Proto.md'), '---\n__proto__:\n  polluted: ja\nconstructor:\n  prototype:\n    polluted: ja\n---\n# Proto\n')
+    await build({ root, out: join(root, '..', 'site') })
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    expect(Object.prototype).not.toHaveProperty('polluted')
+  })
+})
