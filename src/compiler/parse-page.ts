@@ -6,6 +6,10 @@ import { MAX_DIAGRAM_TEXT } from './constants.js'
 import { readFrontmatter } from './frontmatter.js'
 import { parseMarkdown } from './markdown/parse.js'
 import { guardStructure, MAX_NESTING } from './markdown/guard.js'
+import { guardFloods, MAX_DELIMITERS, MAX_TABLE_COLUMNS } from './markdown/flood-guard.js'
+import type { Diagnostic } from './diagnostics.js'
+import type { Frontmatter } from './frontmatter.js'
+import { escapeHtml } from './html.js'
 import type { Node } from 'unist'
 import { renderBody } from './markdown/to-hast.js'
 import type { SourceFile } from './load.js'
@@ -33,6 +37,7 @@ export function pageNameOf(path: SourcePath): { name: string; slug: Slug } {
 export function parsePage(source: SourceFile): Page {
   const { frontmatter, body, diagnostics } = readFrontmatter(source.text, source.path)
   diagnostics.unshift(...source.diagnostics)
+  if (body.length > MAX_PAGE_CHARS) return oversizedPage(source, frontmatter, body, diagnostics)
   const guarded = guardStructure(body)
   if (guarded.cappedLine !== undefined) {
     diagnostics.push({
@@ -45,12 +50,27 @@ export function parsePage(source: SourceFile): Page {
       hint: 'Deeper levels are shown at the deepest allowed one; flatten the structure.',
     })
   }
-  const { tree, problems } = parseMarkdown(guarded.text)
+  const floods = guardFloods(guarded.text)
+  for (const line of floods.delimiterFloods) {
+    diagnostics.push({
+      severity: 'warning', code: 'too-many-delimiters', file: source.path, line, column: 1,
+      message: `Paragraph holds more than ${MAX_DELIMITERS} "*" and "_"; they are shown as written, without emphasis`,
+      hint: 'Put such text into a code block (```), or split the paragraph.',
+    })
+  }
+  for (const { line, columns } of floods.wideTables) {
+    diagnostics.push({
+      severity: 'warning', code: 'table-too-wide', file: source.path, line, column: 1,
+      message: `Table has ${columns} columns, more than the ${MAX_TABLE_COLUMNS} a page can show; it is shown as text`,
+      hint: 'Split the table, or attach the data as a CSV file and link it.',
+    })
+  }
+  const { tree, problems } = parseMarkdown(floods.text)
   if (guarded.lineMap) remapLines(tree, guarded.lineMap)
   for (const problem of problems) {
     diagnostics.push({
       severity: 'warning',
-      code: problem.message.includes('never closed') ? 'unclosed-container' : 'bad-container',
+      code: problem.code,
       file: source.path,
       line: problem.position?.start.line ?? 0,
       column: problem.position?.start.column ?? 0,
@@ -91,6 +111,28 @@ export function parsePage(source: SourceFile): Page {
     hasTabs: rendered.hasTabs,
     contentHash: source.contentHash,
     diagnostics,
+  }
+}
+
+/**
+ * Most characters of markdown a page may have. Parsing costs far more memory than the text (up to 500 bytes per
+ * character for a page of short paragraphs: 8 MB took 37 s and 3.9 GB), so a larger page, which is never a note
+ * someone wrote but a pasted log or export, is shown as its text.
+ */
+export const MAX_PAGE_CHARS = 6 << 20
+
+/** A page over MAX_PAGE_CHARS: its text, escaped and preformatted, with a warning. */
+function oversizedPage(source: SourceFile, frontmatter: Frontmatter, body: string, diagnostics: Diagnostic[]): Page {
+  diagnostics.push({
+    severity: 'warning', code: 'page-too-large', file: source.path, line: 1, column: 1,
+    message: `Page has ${body.length} characters of markdown, more than the ${MAX_PAGE_CHARS} wikigen formats; it is shown as plain text`,
+    hint: 'Split the page, or attach the text as a file and link it.',
+  })
+  const { name, slug } = pageNameOf(source.path)
+  return {
+    sourcePath: source.path, slug, name, title: frontmatter.title ?? name, hasOwnH1: false, frontmatter,
+    headers: [], anchors: [], links: [], externalLinks: [], html: `<pre class="page-text">${escapeHtml(body)}</pre>`,
+    hasDiagram: false, hasImage: false, hasCode: false, hasTabs: false, contentHash: source.contentHash, diagnostics,
   }
 }
 

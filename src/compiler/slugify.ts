@@ -29,10 +29,17 @@ export function slugifyHeading(text: string): string {
  */
 export function createHeadingSlugger(): (text: string) => string {
   const seen = new Set<string>()
+  // the next suffix to try for each base: 20 000 equal headings would otherwise try 1, 2, … again for each one
+  const nextSuffix = new Map<string, number>()
   return (text) => {
     const base = slugifyHeading(text)
     let slug = base
-    for (let n = 1; seen.has(slug); n++) slug = `${base}-${n}`
+    if (seen.has(slug)) {
+      let n = nextSuffix.get(base) ?? 1
+      while (seen.has(`${base}-${n}`)) n++
+      slug = `${base}-${n}`
+      nextSuffix.set(base, n + 1)
+    }
     seen.add(slug)
     return slug
   }

@@ -39,15 +39,21 @@ export function withGfmDocument<T>(text: string, parse: () => T): T {
 
 function markDelimiterRows(text: string): Uint8Array {
   const rows: number[] = []
+  // the next '-', '|' and ':' at or after the current line: each is searched again only once passed, so the scan is
+  // linear (searching from every line start went to the end of the text for a character that no longer came)
+  let dash = -2
+  let pipe = -2
+  let colon = -2
+  const next = (char: string, cached: number, from: number) => (cached === -1 || cached >= from ? cached : text.indexOf(char, from))
   let line = 1
   let start = 0
   while (start <= text.length) {
     let end = text.indexOf('\n', start)
     if (end === -1) end = text.length
-    const dash = text.indexOf('-', start)
+    dash = next('-', dash, start)
     if (dash !== -1 && dash < end) {
-      const pipe = text.indexOf('|', start)
-      const colon = text.indexOf(':', start)
+      pipe = next('|', pipe, start)
+      colon = next(':', colon, start)
       if ((pipe !== -1 && pipe < end) || (colon !== -1 && colon < end)) rows.push(line)
     }
     start = end + 1

@@ -18,6 +18,7 @@
  */
 import type { Paragraph, Parent, PhrasingContent, RootContent, Text } from 'mdast'
 import type { Position } from 'unist'
+import { MAX_NESTING } from '../guard.js'
 
 export const CONTAINER_KINDS = ['tip', 'info', 'note', 'warning', 'danger', 'caution', 'details', 'tabs'] as const
 export type ContainerKind = (typeof CONTAINER_KINDS)[number]
@@ -52,6 +53,7 @@ declare module 'mdast' {
 
 /** A problem found while grouping, reported by the caller as a diagnostic. */
 export interface ContainerProblem {
+  code: 'unclosed-container' | 'bad-container' | 'too-deep'
   position?: Position
   message: string
   hint: string
@@ -67,12 +69,15 @@ export function groupContainers(tree: Parent): ContainerProblem[] {
   return problems
 }
 
-function visitParents(parent: Parent, problems: ContainerProblem[]): void {
+/** Groups the fences of `parent` and of every block below it; `depth` counts the containers around `parent`. */
+function visitParents(parent: Parent, problems: ContainerProblem[], depth = 0): void {
   if (parent.children.some((child) => child.type === 'paragraph')) {
-    parent.children = group(splitFenceLines(parent.children as RootContent[]), problems)
+    parent.children = group(splitFenceLines(parent.children as RootContent[]), problems, depth)
   }
   for (const child of parent.children) {
-    if ('children' in child && child.type !== 'paragraph' && child.type !== 'heading') visitParents(child as Parent, problems)
+    if ('children' in child && child.type !== 'paragraph' && child.type !== 'heading') {
+      visitParents(child as Parent, problems, child.type === 'container' ? depth + 1 : depth)
+    }
   }
 }
 
@@ -188,7 +193,7 @@ function closerColons(node: RootContent): number | undefined {
   return match ? match[1].length : undefined
 }
 
-function group(children: RootContent[], problems: ContainerProblem[]): RootContent[] {
+function group(children: RootContent[], problems: ContainerProblem[], depth = 0): RootContent[] {
   const out: RootContent[] = []
   for (let i = 0; i < children.length; i++) {
     const opener = readOpener(children[i])
@@ -196,9 +201,23 @@ function group(children: RootContent[], problems: ContainerProblem[]): RootConte
       out.push(children[i])
       continue
     }
+    if (depth >= MAX_NESTING) {
+      // thousands of levels would overflow the stack of every walk over the tree: deeper openers stay text
+      if (!problems.some((p) => p.code === 'too-deep')) {
+        problems.push({
+          code: 'too-deep',
+          position: children[i].position,
+          message: `Containers (":::") are nested more than ${MAX_NESTING} levels deep; the deeper ones are shown as text`,
+          hint: 'Close containers before opening the next one.',
+        })
+      }
+      out.push(children[i])
+      continue
+    }
     const closer = findCloser(children, i + 1, opener.colons)
     if (!closer) {
       problems.push({
+        code: 'unclosed-container',
         position: children[i].position,
         message: `Container "${':'.repeat(opener.colons)} ${opener.kind}" is never closed`,
         hint: `Add a line "${':'.repeat(opener.colons)}" (with blank lines around it) where the container ends.`,
@@ -208,7 +227,7 @@ function group(children: RootContent[], problems: ContainerProblem[]): RootConte
     }
     const end = closer.index
     if (closer.trailing) trailingFence(children[end], opener.colons, true)
-    const inner = group(children.slice(i + 1, closer.trailing ? end + 1 : end), problems)
+    const inner = group(children.slice(i + 1, closer.trailing ? end + 1 : end), problems, depth + 1)
     const position = children[i].position && children[end].position
       ? { start: children[i].position!.start, end: children[end].position!.end }
       : undefined
@@ -270,6 +289,7 @@ function splitTabs(children: RootContent[], problems: ContainerProblem[], positi
     else if (tabs.length > 0) tabs[tabs.length - 1].children.push(child)
     else if (!(child.type === 'paragraph' && child.children.length === 0)) {
       problems.push({
+        code: 'bad-container',
         position: child.position ?? position,
         message: 'Content in a tab group before its first "@tab" line',
         hint: 'Start every tab with a line "@tab Name" (with blank lines around it).',
@@ -277,7 +297,7 @@ function splitTabs(children: RootContent[], problems: ContainerProblem[], positi
     }
   }
   if (tabs.length === 0) {
-    problems.push({ position, message: 'Tab group without any "@tab" line', hint: 'Add lines such as "@tab Linux" before each tab\'s content.' })
+    problems.push({ code: 'bad-container', position, message: 'Tab group without any "@tab" line', hint: 'Add lines such as "@tab Linux" before each tab\'s content.' })
   }
   return tabs
 }
