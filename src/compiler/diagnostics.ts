@@ -30,6 +30,7 @@ export type DiagnosticCode =
   | 'not-a-file'
   | 'no-pages'
   | 'unsafe-head-tag'
+  | 'bad-file-path'
   | 'too-many-delimiters'
   | 'table-too-wide'
   | 'page-too-large'

@@ -71,6 +71,20 @@ describe('nothing outside the content root reaches the output', () => {
     expect(readFileSync(join(out, 'alt.html'), 'utf8')).toContain('Archivtext.')
   })
 
+  it('names images of front matter and config that lead out of the content folder or to the disk, and reads none of them', async () => {
+    const { work, root, out } = vault()
+    writeFileSync(join(work, 'geheim.png'), SECRET)
+    writeFileSync(join(root, 'Start.md'), '---\nhome: true\nheroImage: ../geheim.png\nheroImageDark: /etc/passwd\n---\n')
+    const result = await build({ root, out, config: { theme: { logo: '../../geheim.png' } } })
+    expect(result.diagnostics.map((d) => `${d.severity} ${d.code} ${d.file}: ${d.message}`)).toEqual([
+      'error bad-file-path Start.md: heroImage "../geheim.png" leads out of the content folder; it is left out',
+      'warning missing-image Start.md: heroImageDark "/etc/passwd" is no file of the content folder',
+      'error bad-file-path wikigen.config.ts: theme.logo "../../geheim.png" leads out of the content folder; it is left out',
+    ])
+    expect(allText(out)).not.toContain(SECRET)
+    expect(readFileSync(join(out, 'start.html'), 'utf8')).not.toContain('geheim.png')
+  })
+
   it('does not publish a symlink out of the root that appears while wikigen dev runs', async () => {
     const { root, outside, out } = vault()
     const session = await createDevSession({ root, out })

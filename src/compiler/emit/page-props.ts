@@ -17,7 +17,8 @@ export function formatDateTime(time: number): string {
 }
 
 /** URL of an image named in front matter or config: an attachment name, a path from the content root, or a URL. */
-export type AssetUrl = (nameOrPath: string) => string
+/** The href of an image named in front matter or config; undefined for a path that leaves the content folder. */
+export type AssetUrl = (nameOrPath: string) => string | undefined
 
 /** Site-wide props, the same for every page. */
 export function createSiteProps(config: ResolvedConfig, assetUrl: AssetUrl, imageSize: (nameOrPath: string) => ImageSize | undefined = () => undefined): SiteProps {

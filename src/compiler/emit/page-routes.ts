@@ -40,13 +40,19 @@ export function createAssetUrl(base: string, assets: readonly ContentRef[]): Ass
   const find = createAssetFinder(assets)
   return (value) => {
     if (/^[a-z][a-z\d+.-]*:/i.test(value)) return value
+    if (leavesContentFolder(value)) return undefined
     const asset = find(value)
     return hrefOf(base + (asset ? asset.path : value.replace(/^\//, '')))
   }
 }
 
+/** True for a path with a '..' segment: front matter and config name files of the content folder only. */
+export function leavesContentFolder(value: string): boolean {
+  return value.split(/[/\\]/).includes('..')
+}
+
 /** Finds the content file an image name or path from front matter or config refers to. */
-function createAssetFinder(assets: readonly ContentRef[]): (value: string) => ContentRef | undefined {
+export function createAssetFinder(assets: readonly ContentRef[]): (value: string) => ContentRef | undefined {
   const byName = new Map<string, ContentRef>()
   for (const asset of assets) {
     byName.set(asset.path.toLowerCase(), asset)
@@ -62,10 +68,44 @@ function createAssetFinder(assets: readonly ContentRef[]): (value: string) => Co
 /** The render jobs of every page plus the 404 page, and a diagnostic for each page with an unknown layout. */
 export function createRenderJobs(site: Site, options: RenderJobOptions): { jobs: RenderJob[]; diagnostics: Diagnostic[] } {
   const jobOf = createRenderJobMaker(site, options)
-  const diagnostics: Diagnostic[] = []
+  const diagnostics: Diagnostic[] = checkImageOptions(site)
   const jobs = site.pages.map((sitePage) => jobOf(sitePage, diagnostics))
   if (!site.bySlug.has('404')) jobs.push(jobOf.notFound())
   return { jobs, diagnostics }
+}
+
+/**
+ * The images that front matter (heroImage, heroImageDark) and config (theme.logo, logoDark) name: each must be a URL or
+ * a file of the content folder. A path that leaves the folder is an error and left out; one that names no file of it
+ * (an absolute path on the disk, a typo) is a warning: the page links to a URL that does not exist.
+ */
+function checkImageOptions(site: Site): Diagnostic[] {
+  const find = createAssetFinder(site.assets)
+  const diagnostics: Diagnostic[] = []
+  const check = (value: string | undefined, option: string, file: SourcePath) => {
+    if (!value || /^[a-z][a-z\d+.-]*:/i.test(value)) return
+    if (leavesContentFolder(value)) {
+      diagnostics.push({
+        severity: 'error', code: 'bad-file-path', file, line: 0, column: 0,
+        message: `${option} ${JSON.stringify(value)} leads out of the content folder; it is left out`,
+        hint: 'Name an image inside the content folder, by its name or its path from the folder (e.g. bilder/titel.png).',
+      })
+    } else if (!find(value)) {
+      diagnostics.push({
+        severity: 'warning', code: 'missing-image', file, line: 0, column: 0,
+        message: `${option} ${JSON.stringify(value)} is no file of the content folder`,
+        hint: value.startsWith('/') ? 'Paths start at the content folder, not at the disk: write it as the path inside the content folder.' : 'Check the name, or add the image to the content folder.',
+      })
+    }
+  }
+  for (const { page } of site.pages) {
+    check(page.frontmatter.heroImage, 'heroImage', page.sourcePath)
+    check(page.frontmatter.heroImageDark, 'heroImageDark', page.sourcePath)
+  }
+  const config = 'wikigen.config.ts' as SourcePath
+  check(site.config.theme.logo, 'theme.logo', config)
+  check(site.config.theme.logoDark, 'theme.logoDark', config)
+  return diagnostics
 }
 
 export interface RenderJobMaker {
