@@ -28,7 +28,7 @@ import { settleOutputClaims, type OutputClaim } from './output-claims.js'
 import { resolveOutputFolder } from './output-folder.js'
 import { loadRenderCache } from './render-cache.js'
 import { renderRoutes } from './render.js'
-import type { PageMeta } from './resolve-links.js'
+import type { CompiledPage } from './page.js'
 import { createStaging, discardStaging, swapInOutput, writeFiles } from './write-output.js'
 
 export type BuildPhase = 'compile' | 'render'
@@ -77,7 +77,7 @@ export interface BuildStats {
 /** What an incremental session (`wikigen dev`) continues from: the inputs and intermediate records of a build. */
 export interface BuildState {
   /** Every compiled page, also those left out of the site (duplicate slugs). */
-  compiled: PageMeta[]
+  compiled: CompiledPage[]
   /** The content files the pages and assets were read from. */
   content: ContentFiles
   git: GitInfoResult

@@ -10,7 +10,7 @@ import { readSource, type ContentRef } from './load.js'
 import { chunk, COMPILE_BATCH, compilesInParallel, READ_AHEAD, type ParallelismOptions } from './parallelism.js'
 import type { SourceFile } from './load.js'
 import { loadSourceStamps } from './source-stamps.js'
-import type { PageMeta as CompiledPage } from './resolve-links.js'
+import type { CompiledPage } from './page.js'
 
 export interface CompileOptions extends ParallelismOptions {
   /** Salt for cache keys: changes whenever the compiler code changes. */

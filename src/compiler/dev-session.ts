@@ -22,7 +22,7 @@ import { discoverContent, inspectContentPath, readSource, readSourceSync, type C
 import { createDiskStore, createMemoryStore, type PageStore } from './page-store.js'
 import { parsePage } from './parse-page.js'
 import { toSourcePath, type SourcePath } from './paths.js'
-import type { PageMeta } from './resolve-links.js'
+import type { CompiledPage } from './page.js'
 import { tryLockCache } from './cache-lock.js'
 import { realPathOf } from './output-folder.js'
 import { createLiveRenderCache } from './render-cache.js'
@@ -79,7 +79,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
   // and a `wikigen build` in the same folder may clean from the cache what it did not build itself.
   const edited = new Map<string, string>()
   const bodyOf = (hash: string) => edited.get(hash) ?? store.body(hash)
-  const pages = new Map<SourcePath, PageMeta>(initial.state.compiled.map((p) => [p.sourcePath, p]))
+  const pages = new Map<SourcePath, CompiledPage>(initial.state.compiled.map((p) => [p.sourcePath, p]))
   const assets = new Map<SourcePath, ContentRef>(initial.state.content.assets.map((a) => [a.path, a]))
   const held = new Map<SourcePath, Diagnostic[]>()
   const renderCache = createLiveRenderCache()
@@ -92,7 +92,9 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
   let jobs = allJobs()
   for (const job of jobs) renderCache.isFresh(job.file, fingerprintOf(job))
 
-  // Pages compiled in workers live in the disk cache; without one, every page is compiled again here once.
+  // Pages compiled in workers live in the disk cache, which the store finds through the index the build wrote; without
+  // one, every page is compiled again here once.
+  if (options.cacheDir) for (const meta of initial.state.compiled) store.meta(meta.contentHash)
   if (!options.cacheDir) {
     for (const meta of initial.state.compiled) {
       store.put([parsePage(await readSource({ path: meta.sourcePath, absolute: join(options.root, meta.sourcePath) }, options.cacheSalt))])
@@ -106,7 +108,6 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
       if (renderCache.isFresh(job.file, fingerprintOf(job))) continue
       const file = join(options.out, job.file)
       mkdirSync(dirname(file), { recursive: true })
-      store.locate(job.bodies)
       writeFileSync(file, renderJob(job, bodyOf))
       routes.push(job.input.page.href)
     }
@@ -116,7 +117,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
   const report = (changedDiagnostics: Diagnostic[]) => sortDiagnostics([...changedDiagnostics, ...[...held.values()].flat(), ...site.diagnostics])
 
   /** The fast path: new versions of pages that keep their shape; undefined when one does not (see relinkPage). */
-  async function relinkPages(changed: readonly PageMeta[], changedDiagnostics: Diagnostic[], started: number): Promise<DevUpdate | undefined> {
+  async function relinkPages(changed: readonly CompiledPage[], changedDiagnostics: Diagnostic[], started: number): Promise<DevUpdate | undefined> {
     let next: Site | undefined = site
     for (const meta of changed) next = next && relinkPage(next, meta)
     if (!next) return undefined
@@ -156,7 +157,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
       const started = Date.now()
       const diagnostics: Diagnostic[] = []
       /** New versions of existing pages; anything else (new, removed or held pages, assets) needs a full relink. */
-      const changed: PageMeta[] = []
+      const changed: CompiledPage[] = []
       let structural = false
       for (const event of dedupe(changes)) {
         const path = toSourcePath(event.path)
@@ -244,7 +245,7 @@ const WARM_UP_PAGES = 40
  * The initial build compiled every page on worker threads, so this thread's parser has never run: the first edits
  * would take several times as long while the JavaScript engine optimises it.
  */
-async function warmUp(compiled: readonly PageMeta[], options: DevOptions): Promise<void> {
+async function warmUp(compiled: readonly CompiledPage[], options: DevOptions): Promise<void> {
   const step = Math.max(1, Math.floor(compiled.length / WARM_UP_PAGES))
   for (let i = 0; i < compiled.length; i += step) {
     await new Promise((resolve) => setImmediate(resolve))

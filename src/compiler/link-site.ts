@@ -8,7 +8,8 @@ import type { Diagnostic } from './diagnostics.js'
 import type { ContentRef } from './load.js'
 import type { PageLink } from './page.js'
 import { hrefOf, routePathOf, safeDecodeURI, type RoutePath, type Slug, type SourcePath } from './paths.js'
-import { createLinkIndex, isAssetTarget, type LinkIndex, type PageMeta } from './resolve-links.js'
+import { createLinkIndex, isAssetTarget, type LinkIndex } from './resolve-links.js'
+import type { CompiledPage } from './page.js'
 import { legacySlugsOf } from './slugify.js'
 import { escapeHtml } from './html.js'
 import { readImageSize, type ImageSize } from './image-size.js'
@@ -30,7 +31,7 @@ export interface EmbedResolution {
 export type Resolved = string | EmbedResolution
 
 export interface SitePage {
-  page: PageMeta
+  page: CompiledPage
   route: RoutePath
   /** The route, percent-encoded for hrefs. */
   href: string
@@ -60,7 +61,7 @@ export interface Site {
 }
 
 /** Links compiled pages and assets into a site. */
-export function linkSite(compiled: readonly PageMeta[], assets: readonly ContentRef[], config: ResolvedConfig): Site {
+export function linkSite(compiled: readonly CompiledPage[], assets: readonly ContentRef[], config: ResolvedConfig): Site {
   const base = config.site.base
   const diagnostics: Diagnostic[] = []
   const titled = compiled.map((page) => withHomeTitle(page, config))
@@ -82,7 +83,7 @@ export function linkSite(compiled: readonly PageMeta[], assets: readonly Content
 }
 
 /** The home page is titled as the wiki unless it names itself (spec §2.1). */
-function withHomeTitle(page: PageMeta, config: ResolvedConfig): PageMeta {
+function withHomeTitle(page: CompiledPage, config: ResolvedConfig): CompiledPage {
   return page.slug === '' && page.title === '' ? { ...page, title: config.site.title } : page
 }
 
@@ -93,7 +94,7 @@ const LINK_CODES: ReadonlySet<Diagnostic['code']> = new Set(['dead-link', 'dead-
  * What other pages and the site-wide files (search index, redirects, prev/next, sidebars) see of a page. While it
  * stays the same, a new version of the page changes nothing but its own route.
  */
-function shapeOf(page: PageMeta): string {
+function shapeOf(page: CompiledPage): string {
   return JSON.stringify([page.sourcePath, page.slug, page.name, page.title, page.anchors, page.headers, page.frontmatter])
 }
 
@@ -102,13 +103,13 @@ function shapeOf(page: PageMeta): string {
  * only that page's links are resolved again. Undefined when that does not hold: then the whole site must be linked
  * again with linkSite.
  */
-export function relinkPage(site: Site, page: PageMeta): Site | undefined {
+export function relinkPage(site: Site, page: CompiledPage): Site | undefined {
   const position = site.pages.findIndex((p) => p.page.sourcePath === page.sourcePath)
   const old = site.pages[position]
   if (!old) return undefined
   const titled = withHomeTitle(page, site.config)
   if (shapeOf(old.page) !== shapeOf(titled)) return undefined
-  const embeds = (p: PageMeta) => p.links.some((link) => link.kind === 'embed')
+  const embeds = (p: CompiledPage) => p.links.some((link) => link.kind === 'embed')
   if (embeds(old.page) || embeds(titled)) return undefined
   if (site.pages.some((p) => p.resolved.some((r) => typeof r !== 'string' && r.embed === old.page.contentHash))) return undefined
 
@@ -124,7 +125,7 @@ export function relinkPage(site: Site, page: PageMeta): Site | undefined {
 }
 
 /** The href of a page's route, made once per slug: thousands of links point at the same pages. */
-function pageHrefs(base: string): (page: PageMeta) => string {
+function pageHrefs(base: string): (page: CompiledPage) => string {
   const hrefs = new Map<string, string>()
   return (page) => {
     let href = hrefs.get(page.slug)
@@ -154,9 +155,9 @@ export function bySitePath(a: { sourcePath: string }, b: { sourcePath: string })
   return collator.compare(stem(a.sourcePath), stem(b.sourcePath)) || (a.sourcePath < b.sourcePath ? -1 : a.sourcePath > b.sourcePath ? 1 : 0)
 }
 
-function keepUniqueSlugs(pages: PageMeta[], diagnostics: Diagnostic[]): PageMeta[] {
-  const first = new Map<string, PageMeta>()
-  const kept: PageMeta[] = []
+function keepUniqueSlugs(pages: CompiledPage[], diagnostics: Diagnostic[]): CompiledPage[] {
+  const first = new Map<string, CompiledPage>()
+  const kept: CompiledPage[] = []
   for (const page of pages) {
     const isIndex = /(^|\/)(readme|index)\.md$/i.test(page.sourcePath) && !page.sourcePath.includes('/')
     if (page.slug === '' && !isIndex) {
@@ -185,12 +186,12 @@ function keepUniqueSlugs(pages: PageMeta[], diagnostics: Diagnostic[]): PageMeta
 interface ResolveContext {
   index: LinkIndex
   base: string
-  hrefOfPage: (page: PageMeta) => string
+  hrefOfPage: (page: CompiledPage) => string
   diagnostics: Diagnostic[]
   sizeOf: (asset: ContentRef) => ImageSize | undefined
 }
 
-function resolveLink(link: PageLink, page: PageMeta, { index, base, hrefOfPage, diagnostics, sizeOf }: ResolveContext): Resolved {
+function resolveLink(link: PageLink, page: CompiledPage, { index, base, hrefOfPage, diagnostics, sizeOf }: ResolveContext): Resolved {
   const report = (code: Diagnostic['code'], message: string, hint: string, suggestion?: string) => {
     const target = link.anchor !== undefined && code === 'dead-anchor' ? `${link.target}#${link.anchor}` : link.target
     diagnostics.push({ severity: 'warning', code, file: page.sourcePath, line: link.line, column: link.column, message, hint, target, ...(suggestion ? { suggestion } : {}) })
@@ -272,7 +273,7 @@ function wireEmbeds(pages: SitePage[], diagnostics: Diagnostic[]): void {
   for (const page of pages) if (!state.has(page)) visit(page)
 }
 
-function setRelatedLinks(pages: SitePage[], index: LinkIndex, hrefOfPage: (page: PageMeta) => string): void {
+function setRelatedLinks(pages: SitePage[], index: LinkIndex, hrefOfPage: (page: CompiledPage) => string): void {
   const series = new Map<string, SitePage[]>()
   for (const p of pages) {
     const name = p.page.frontmatter.series
@@ -336,7 +337,7 @@ function collectRedirects(pages: SitePage[], config: ResolvedConfig, index: Link
   }
   for (const rule of config.redirects) {
     const probe: PageLink = { kind: 'link', syntax: /\.(md|html)$|^\//.test(rule.to) ? 'markdown' : 'wiki', target: rule.to, line: 0, column: 0 }
-    const target = index.findPage(probe, pages[0]?.page as PageMeta)
+    const target = index.findPage(probe, pages[0]?.page as CompiledPage)
     add(rule.from, target ? routePathOf(target.slug as Slug, base) : (rule.to as RoutePath), 'wikigen.config.ts' as SourcePath, true)
   }
   return [...redirects.values()].sort((a, b) => (a.from < b.from ? -1 : 1))

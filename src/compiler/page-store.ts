@@ -15,27 +15,34 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Page } from './page.js'
-import type { PageMeta } from './resolve-links.js'
+import type { CompiledPage, Page } from './page.js'
 
-/** Where a stored body is: a byte range of a pack file. */
-export interface BodyRef {
+/** Where a stored body is: a byte range of a pack file. Private to the store. */
+interface BodyRef {
   pack: string
   start: number
   length: number
 }
 
+/**
+ * Where some bodies are, as one thread's store tells another's (a worker's compile result, a render task): opaque
+ * outside the store.
+ */
+export type StoredBodies = { readonly __storedBodies: unique symbol }
+
 export interface PageStore {
-  /** The metadata of the stored page with this content hash (from the last finished build), if any. */
-  meta(contentHash: string): PageMeta | undefined
-  /** Stores compiled pages; returns their metadata, each with where its body is. */
-  put(pages: readonly Page[]): PageMeta[]
-  /** Tells the store where bodies are that another thread stored. */
-  locate(bodies: Readonly<Record<string, BodyRef>>): void
+  /** The stored page with this content hash (from the last finished build), if any. */
+  meta(contentHash: string): CompiledPage | undefined
+  /** Stores compiled pages; returns them without their bodies. */
+  put(pages: readonly Page[]): CompiledPage[]
+  /** Where the bodies of these pages are, for another thread's store. */
+  locationsOf(contentHashes: Iterable<string>): StoredBodies
+  /** Learns where bodies are that another thread's store holds. */
+  adopt(bodies: StoredBodies): void
   /** Body HTML of a stored page; throws if it is missing (a bug: every rendered page was compiled first). */
   body(contentHash: string): string
   /** Keeps these pages for the next build, and forgets every other. */
-  commit(pages: readonly PageMeta[]): void
+  commit(pages: readonly CompiledPage[]): void
 }
 
 export function createMemoryStore(): PageStore {
@@ -48,7 +55,8 @@ export function createMemoryStore(): PageStore {
         return meta
       })
     },
-    locate() {},
+    locationsOf: () => ({}) as StoredBodies,
+    adopt() {},
     body(hash) {
       const html = bodies.get(hash)
       if (html === undefined) throw new Error(`Page ${hash} was never compiled`)
@@ -62,6 +70,9 @@ const INDEX_VERSION = 2
 /** Packs kept in memory per thread while rendering: render batches mostly read the packs of a few compile batches. */
 const OPEN_PACKS = 8
 
+/** A line of the index: a compiled page and where its body is. */
+type IndexEntry = CompiledPage & { body: BodyRef }
+
 export function createDiskStore(dir: string): PageStore {
   const packDir = join(dir, 'bodies')
   const indexFile = join(dir, 'pages.jsonl')
@@ -69,20 +80,20 @@ export function createDiskStore(dir: string): PageStore {
   const refs = new Map<string, BodyRef>()
   const packs = new Map<string, Buffer>()
   const packExists = new Map<string, boolean>()
-  let index: Map<string, PageMeta> | undefined
+  let index: Map<string, IndexEntry> | undefined
   /** The index line of each page read from it, written again as it is. */
   const lines = new Map<string, string>()
   let packCount = 0
 
-  const readIndex = (): Map<string, PageMeta> => {
-    const pages = new Map<string, PageMeta>()
+  const readIndex = (): Map<string, IndexEntry> => {
+    const pages = new Map<string, IndexEntry>()
     try {
       // ASCII read as latin1: decoding 8 MB of UTF-8 took longer than parsing the JSON
       const [head, ...rest] = readFileSync(indexFile, 'latin1').split('\n')
       if ((JSON.parse(head) as { version: number }).version !== INDEX_VERSION) return pages
       for (const line of rest) {
         if (line === '') continue
-        const page = JSON.parse(line) as PageMeta
+        const page = JSON.parse(line) as IndexEntry
         pages.set(page.contentHash, page)
         lines.set(page.contentHash, line)
       }
@@ -113,9 +124,10 @@ export function createDiskStore(dir: string): PageStore {
   return {
     meta(hash) {
       index ??= readIndex()
-      const page = index.get(hash)
-      if (!page?.body || !hasPack(page.body.pack)) return undefined
-      refs.set(hash, page.body)
+      const entry = index.get(hash)
+      if (!entry?.body || !hasPack(entry.body.pack)) return undefined
+      refs.set(hash, entry.body)
+      const { body, ...page } = entry
       return page
     },
     put(pages) {
@@ -126,18 +138,27 @@ export function createDiskStore(dir: string): PageStore {
       const metas = pages.map(({ html, ...meta }) => {
         const bytes = Buffer.from(html)
         parts.push(bytes)
-        const body = { pack, start, length: bytes.length }
+        refs.set(meta.contentHash, { pack, start, length: bytes.length })
+        lines.delete(meta.contentHash) // an index line read earlier points at the pack this page was missing from
         start += bytes.length
-        refs.set(meta.contentHash, body)
-        return { ...meta, body }
+        return meta
       })
       mkdirSync(packDir, { recursive: true })
       // a pack is complete before any index names it: the index is written after the build that made it
       writeFileSync(packFile(pack), Buffer.concat(parts))
       return metas
     },
-    locate(bodies) {
-      for (const hash in bodies) refs.set(hash, bodies[hash])
+    locationsOf(hashes) {
+      const bodies: Record<string, BodyRef> = {}
+      for (const hash of hashes) {
+        const ref = refs.get(hash)
+        if (ref) bodies[hash] = ref
+      }
+      return bodies as unknown as StoredBodies
+    },
+    adopt(bodies) {
+      const known = bodies as unknown as Record<string, BodyRef>
+      for (const hash in known) refs.set(hash, known[hash])
     },
     body(hash) {
       const ref = refs.get(hash)
@@ -149,7 +170,10 @@ export function createDiskStore(dir: string): PageStore {
       }
     },
     commit(pages) {
-      const kept = pages.filter((page) => page.body)
+      const kept = pages.flatMap((page) => {
+        const body = refs.get(page.contentHash)
+        return body ? [{ ...page, body }] : []
+      })
       mkdirSync(dir, { recursive: true })
       const text = [JSON.stringify({ version: INDEX_VERSION }), ...kept.map((page) => lines.get(page.contentHash) ?? asciiJson(page))]
       const temp = `${indexFile}.${process.pid}.tmp`
@@ -158,13 +182,9 @@ export function createDiskStore(dir: string): PageStore {
       index = new Map(kept.map((page) => [page.contentHash, page]))
       lines.clear()
       kept.forEach((page, i) => lines.set(page.contentHash, text[i + 1]))
-      const used = new Set(kept.map((page) => `${page.body!.pack}.html`))
+      const used = new Set(kept.map((page) => `${page.body.pack}.html`))
       for (const file of existsSync(packDir) ? readdirSync(packDir) : []) {
         if (!used.has(file)) rmSync(join(packDir, file), { force: true })
-      }
-      // the layouts of earlier versions: one folder per two hex digits of the hash, or one JSON file
-      for (const entry of readdirSync(dir)) {
-        if (/^[\da-f]{2}$|^pages\.json$/.test(entry)) rmSync(join(dir, entry), { recursive: true, force: true })
       }
       packExists.clear()
     },

@@ -72,6 +72,13 @@ export interface Page {
   diagnostics: Diagnostic[]
 }
 
+/**
+ * The record the pipeline passes around after compiling: a Page without its body HTML, which waits in the page store
+ * (page-store.ts, keyed by `contentHash`) until its route is rendered. Plain data, so it crosses worker threads and is
+ * kept in the build cache's index; what links, lists and searches need of a page is here.
+ */
+export type CompiledPage = Omit<Page, 'html'>
+
 /** Placeholder text for link number `index`; see PageLink. */
 export function placeholderOf(index: number): string {
   return `\uE000${index}\uE001`

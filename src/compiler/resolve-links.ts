@@ -4,14 +4,11 @@
  */
 import { posix } from 'node:path'
 import { closestMatch } from './closest.js'
-import type { Anchor, Page, PageLink } from './page.js'
+import type { Anchor, CompiledPage, PageLink } from './page.js'
 import { safeDecodeURI, type SourcePath } from './paths.js'
 import { slugifyHeading, slugifyPageName } from './slugify.js'
 import type { ContentRef } from './load.js'
-import type { BodyRef } from './page-store.js'
 
-/** A page as the resolver sees it: without its body, which waits in the page store (at `body`) until rendering. */
-export type PageMeta = Omit<Page, 'html'> & { body?: BodyRef }
 
 /** Key under which names are compared: NFC, lower-case, single spaces. */
 export function nameKey(name: string): string {
@@ -28,23 +25,23 @@ const nameKeys = new Map<string, string>()
 const MAX_NAME_KEYS = 100_000
 
 export interface LinkIndex {
-  findPage(link: PageLink, from: PageMeta): PageMeta | undefined
-  findAsset(link: PageLink, from: PageMeta): ContentRef | undefined
-  findAnchor(page: PageMeta, anchor: string): Anchor | undefined
+  findPage(link: PageLink, from: CompiledPage): CompiledPage | undefined
+  findAsset(link: PageLink, from: CompiledPage): ContentRef | undefined
+  findAnchor(page: CompiledPage, anchor: string): Anchor | undefined
   /** A 'did you mean' for a page target that was not found. */
   suggestPage(target: string): string | undefined
-  suggestAnchor(page: PageMeta, anchor: string): string | undefined
+  suggestAnchor(page: CompiledPage, anchor: string): string | undefined
 }
 
 const ATTACHMENT_FOLDERS = ['attachments', 'Attachments', 'assets', 'images', 'bilder', 'Bilder']
 
 /** Builds the lookup tables for a set of pages and assets. */
-export function createLinkIndex(pages: readonly PageMeta[], assets: readonly ContentRef[], base: string): LinkIndex {
-  const byName = new Map<string, PageMeta>()
-  const bySource = new Map<string, PageMeta>()
-  const bySlug = new Map<string, PageMeta>()
+export function createLinkIndex(pages: readonly CompiledPage[], assets: readonly ContentRef[], base: string): LinkIndex {
+  const byName = new Map<string, CompiledPage>()
+  const bySource = new Map<string, CompiledPage>()
+  const bySlug = new Map<string, CompiledPage>()
   // Priority: file name, then path without extension, then title, then slug. Earlier entries win.
-  const addName = (key: string, page: PageMeta) => {
+  const addName = (key: string, page: CompiledPage) => {
     if (key !== '' && !byName.has(key)) byName.set(key, page)
   }
   for (const page of pages) addName(nameKey(page.name), page)
@@ -63,16 +60,16 @@ export function createLinkIndex(pages: readonly PageMeta[], assets: readonly Con
     if (!assetByName.has(name)) assetByName.set(name, asset)
   }
 
-  const directory = (page: PageMeta) => posix.dirname(page.sourcePath)
+  const directory = (page: CompiledPage) => posix.dirname(page.sourcePath)
 
   // the pages of a folder link to the same files over and over: each (folder, path) is looked up once
-  const byPath = new Map<string, PageMeta | undefined>()
-  const findByPath = (path: string, from: PageMeta): PageMeta | undefined => {
+  const byPath = new Map<string, CompiledPage | undefined>()
+  const findByPath = (path: string, from: CompiledPage): CompiledPage | undefined => {
     const key = `${path.startsWith('/') ? '' : directory(from)}\0${path}`
     if (!byPath.has(key)) byPath.set(key, lookUpPath(path, from))
     return byPath.get(key)
   }
-  const lookUpPath = (path: string, from: PageMeta): PageMeta | undefined => {
+  const lookUpPath = (path: string, from: CompiledPage): CompiledPage | undefined => {
     const joined = path.startsWith('/') ? path.slice(1) : posix.join(directory(from), path)
     const normal = posix.normalize(joined).normalize('NFC').toLowerCase()
     if (normal.startsWith('..')) return undefined
@@ -87,7 +84,7 @@ export function createLinkIndex(pages: readonly PageMeta[], assets: readonly Con
     return undefined
   }
 
-  const findByRoute = (path: string): PageMeta | undefined => {
+  const findByRoute = (path: string): CompiledPage | undefined => {
     let route = safeDecodeURI(path)
     if (route.startsWith(base)) route = route.slice(base.length)
     else if (route.startsWith('/')) route = route.slice(1)
@@ -145,8 +142,8 @@ interface AnchorLookup {
 }
 
 /** The anchors of a page by heading text, slug and slug without diacritics (the first of each wins); made once a page. */
-const anchorLookups = new WeakMap<PageMeta, AnchorLookup>()
-function anchorLookupOf(page: PageMeta): AnchorLookup {
+const anchorLookups = new WeakMap<CompiledPage, AnchorLookup>()
+function anchorLookupOf(page: CompiledPage): AnchorLookup {
   let lookup = anchorLookups.get(page)
   if (lookup) return lookup
   lookup = { byText: new Map(), bySlug: new Map() }
@@ -158,7 +155,7 @@ function anchorLookupOf(page: PageMeta): AnchorLookup {
   return lookup
 }
 
-function foldedAnchorsOf(page: PageMeta, lookup: AnchorLookup): Map<string, Anchor> {
+function foldedAnchorsOf(page: CompiledPage, lookup: AnchorLookup): Map<string, Anchor> {
   if (!lookup.byFolded) {
     lookup.byFolded = new Map()
     for (const anchor of page.anchors) setFirst(lookup.byFolded, foldDiacritics(anchor.slug), anchor)

@@ -15,15 +15,14 @@ import { nameKey } from '../resolve-links.js'
 import { createHash } from 'node:crypto'
 import { posix } from 'node:path'
 import { readImageSize } from '../image-size.js'
-import type { BodyRef } from '../page-store.js'
 
 export interface RenderJob {
   /** Output file, relative to the output folder. */
   file: string
   /** Content hash of the page whose body is rendered; undefined for generated pages (404). */
   bodyHash?: string
-  /** Where the bodies are that this route shows (its page's and embedded pages'), by content hash. */
-  bodies: Record<string, BodyRef>
+  /** Content hashes of the bodies this route shows: its page's and those of the pages it embeds, at any depth. */
+  bodyHashes: string[]
   resolved: Resolved[]
   input: Omit<DocumentInput, 'bodyHtml'>
 }
@@ -127,7 +126,6 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
     const asset = findAsset(value)
     return asset ? readImageSize(asset.absolute) : undefined
   })
-  const bodyOf = new Map(site.pages.map((p) => [p.page.contentHash, p.page.body]))
   const common = {
     site: siteProps,
     assets: options.assets,
@@ -157,7 +155,7 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
     return {
       file: outputFileOf(sitePage.page.slug),
       bodyHash: sitePage.page.contentHash,
-      bodies: bodiesShown(sitePage.page.contentHash, sitePage.resolved, bodyOf),
+      bodyHashes: bodiesShown(sitePage.page.contentHash, sitePage.resolved),
       resolved: sitePage.resolved,
       input: {
         ...common,
@@ -172,16 +170,15 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
   return Object.assign(jobOf, { notFound: () => notFoundJob(site, common) })
 }
 
-/** The body locations a route needs: its page's, and those of the pages it embeds, at any depth. */
-function bodiesShown(hash: string, resolved: readonly Resolved[], bodyOf: Map<string, BodyRef | undefined>): Record<string, BodyRef> {
-  const bodies: Record<string, BodyRef> = {}
+/** The bodies a route shows: its page's, and those of the pages it embeds, at any depth. */
+function bodiesShown(hash: string, resolved: readonly Resolved[]): string[] {
+  const hashes = new Set<string>()
   const add = (contentHash: string, links: readonly Resolved[]) => {
-    const body = bodyOf.get(contentHash)
-    if (body) bodies[contentHash] = body
+    hashes.add(contentHash)
     for (const link of links) if (typeof link !== 'string') add(link.embed, link.resolved)
   }
   add(hash, resolved)
-  return bodies
+  return [...hashes]
 }
 
 function notFoundJob(site: Site, common: Pick<DocumentInput, 'site' | 'assets' | 'analytics'>): RenderJob {
@@ -192,7 +189,7 @@ function notFoundJob(site: Site, common: Pick<DocumentInput, 'site' | 'assets' |
   }
   return {
     file: '404.html',
-    bodies: {},
+    bodyHashes: [],
     resolved: [],
     input: { ...common, page, lang: config.site.lang, documentTitle: `404 | ${config.site.title}`, description: config.site.description, head: config.site.head },
   }

@@ -30,7 +30,7 @@ export function createPool(options: PoolOptions): TaskPool {
   const idle: Worker[] = []
   const workers: Worker[] = []
   const queue: { task: Task; resolve(value: unknown): void; reject(error: Error): void }[] = []
-  const pending = new Map<number, { worker: Worker; resolve(value: unknown): void; reject(error: Error): void }>()
+  const pending = new Map<number, { worker: Worker; compile: boolean; resolve(value: unknown): void; reject(error: Error): void }>()
   let nextId = 0
 
   const start = () => {
@@ -44,7 +44,11 @@ export function createPool(options: PoolOptions): TaskPool {
         const job = pending.get(id)!
         pending.delete(id)
         if (error) job.reject(new Error(`Build worker failed: ${error}`))
-        else job.resolve(result)
+        else {
+          // the main thread's store learns where the worker put the bodies it compiled
+          if (job.compile) inline.store.adopt((result as CompileResult).bodies)
+          job.resolve(result)
+        }
         idle.push(worker)
         pump()
       })
@@ -65,8 +69,10 @@ export function createPool(options: PoolOptions): TaskPool {
       const worker = idle.pop()!
       const item = queue.shift()!
       const id = nextId++
-      pending.set(id, { worker, resolve: item.resolve, reject: item.reject })
-      worker.postMessage({ id, task: item.task })
+      pending.set(id, { worker, compile: item.task.type === 'compile', resolve: item.resolve, reject: item.reject })
+      // a worker's store knows only the bodies it compiled itself: the task says where the others are
+      const task = item.task.type === 'render' ? { ...item.task, bodies: inline.store.locationsOf(item.task.jobs.flatMap((job) => job.bodyHashes)) } : item.task
+      worker.postMessage({ id, task })
     }
   }
   return {

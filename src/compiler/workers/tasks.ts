@@ -5,17 +5,23 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { renderJob, type RenderJob } from '../emit/page-routes.js'
-import { createDiskStore, createMemoryStore, type PageStore } from '../page-store.js'
+import { createDiskStore, createMemoryStore, type PageStore, type StoredBodies } from '../page-store.js'
 import type { SourceFile } from '../load.js'
 import { parsePage } from '../parse-page.js'
-import type { PageMeta } from '../resolve-links.js'
+import type { CompiledPage } from '../page.js'
 
+/**
+ * A task for a thread. `bodies` tells the store of the thread that runs it where the bodies are that another thread
+ * stored (the pool fills it in when it hands the task to a worker).
+ */
 export type Task =
   | { type: 'compile'; sources: SourceFile[] }
-  | { type: 'render'; jobs: RenderJob[]; outDir: string }
+  | { type: 'render'; jobs: RenderJob[]; outDir: string; bodies?: StoredBodies }
 
 export interface CompileResult {
-  pages: PageMeta[]
+  pages: CompiledPage[]
+  /** Where this thread stored the pages' bodies, for the store of the thread that asked. */
+  bodies: StoredBodies
 }
 
 export interface RenderResult {
@@ -28,20 +34,22 @@ export function createTaskRunner(cacheDir: string | undefined): { run(task: Task
   return {
     store,
     async run(task) {
-      return task.type === 'compile' ? compileBatch(task.sources, store) : renderBatch(task.jobs, task.outDir, store)
+      if (task.type === 'compile') return compileBatch(task.sources, store)
+      if (task.bodies) store.adopt(task.bodies)
+      return renderBatch(task.jobs, task.outDir, store)
     },
   }
 }
 
 function compileBatch(sources: SourceFile[], store: PageStore): CompileResult {
-  return { pages: store.put(sources.map(parsePage)) }
+  const pages = store.put(sources.map(parsePage))
+  return { pages, bodies: store.locationsOf(pages.map((page) => page.contentHash)) }
 }
 
 function renderBatch(jobs: RenderJob[], outDir: string, store: PageStore): RenderResult {
   let bytes = 0
   const made = new Set<string>()
   for (const job of jobs) {
-    store.locate(job.bodies)
     const html = renderJob(job, (hash) => store.body(hash))
     const file = join(outDir, job.file)
     const folder = dirname(file)

@@ -2,10 +2,10 @@ import { parsePage } from '../../../src/compiler/parse-page.js'
 import { decodeSource } from '../../../src/compiler/load.js'
 import type { ContentRef } from '../../../src/compiler/load.js'
 import { toSourcePath } from '../../../src/compiler/paths.js'
-import type { PageMeta } from '../../../src/compiler/resolve-links.js'
+import type { CompiledPage } from '../../../src/compiler/page.js'
 
 /** Compiles a literal page the way the build does (decoded by the loader, then parsed); the content hash is the path, unique per test site. */
-export function compile(path: string, text: string): PageMeta & { html: string } {
+export function compile(path: string, text: string): CompiledPage & { html: string } {
   return parsePage(decodeSource(toSourcePath(path), new TextEncoder().encode(text), `hash:${path}`))
 }
 
