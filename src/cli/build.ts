@@ -38,8 +38,9 @@ export function exitCodeOf(diagnostics: readonly Diagnostic[], strict = false): 
 export async function runBuild(options: BuildCommandOptions, reporter: Reporter, extra: { dev?: boolean } = {}): Promise<BuildResult | undefined> {
   const c = reporter.colors
   let config
+  let configDiagnostics: Diagnostic[] = []
   try {
-    config = (await loadConfig(options.root)).config
+    ;({ config, diagnostics: configDiagnostics } = await loadConfig(options.root))
   } catch (error) {
     reporter.err(`${c.red('error')}  ${(error as Error).message}`)
     return undefined
@@ -68,6 +69,7 @@ export async function runBuild(options: BuildCommandOptions, reporter: Reporter,
     return undefined
   }
   progress.done()
+  if (configDiagnostics.length > 0) result = { ...result, diagnostics: [...configDiagnostics, ...result.diagnostics] }
   printDiagnostics(reporter, result.diagnostics, relative(process.cwd(), options.root) || '.')
   const errors = result.diagnostics.filter((d) => d.severity === 'error').length
   const warnings = result.diagnostics.length - errors

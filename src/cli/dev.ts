@@ -18,7 +18,7 @@ import type { DevProblem } from '../shared/dev-protocol.js'
 import { createDevHandler } from './dev-server.js'
 import { watchContent, type ChangeBatch } from './dev-watcher.js'
 import { createHostCheck } from './host-check.js'
-import { loadConfig } from './load-config.js'
+import { ConfigError, loadConfig } from './load-config.js'
 import { createProgress, createReporter, printDiagnostics, printUsageError, type Reporter } from './output.js'
 import { bundledRuntime } from './runtime.js'
 
@@ -63,7 +63,7 @@ function claimDevOutput(root: string): { out: string; lock: CacheLock } {
 /** Starts the dev server; used by the command and by tests. */
 export async function startDevServer(options: DevOptions, reporter: Reporter): Promise<DevServer> {
   const runtime = bundledRuntime()
-  const { config } = await loadConfig(options.root)
+  const { config, diagnostics: configDiagnostics } = await loadConfig(options.root)
   const claimed = options.out ? undefined : claimDevOutput(options.root)
   const out = options.out ?? claimed!.out
   const where = relative(process.cwd(), options.root) || '.'
@@ -87,9 +87,10 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
     throw error
   }
   progress.done()
-  printDiagnostics(reporter, session.initial.diagnostics, where)
+  let configProblems = configDiagnostics
+  printDiagnostics(reporter, [...configProblems, ...session.initial.diagnostics], where)
 
-  const handler = createDevHandler(out, createHostCheck(options.host, options.allowedHosts), toProblems(session.initial.diagnostics, options.root))
+  const handler = createDevHandler(out, createHostCheck(options.host, options.allowedHosts), toProblems([...configProblems, ...session.initial.diagnostics], options.root))
   const server = createServer(handler.handle)
   try {
     await new Promise<void>((resolveListen, reject) => {
@@ -110,16 +111,22 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
 
   const apply = async (batch: ChangeBatch) => {
     try {
-      const update = batch.configChanged
-        ? await session.reconfigure((await loadConfig(options.root)).config)
-        : batch.changes.length > 0 ? await session.update(batch.changes) : await session.reconcile()
+      let update
+      if (batch.configChanged) {
+        const loaded = await loadConfig(options.root)
+        configProblems = loaded.diagnostics
+        printDiagnostics(reporter, configProblems, where)
+        update = await session.reconfigure(loaded.config)
+      } else update = batch.changes.length > 0 ? await session.update(batch.changes) : await session.reconcile()
       if (!batch.configChanged && batch.changes.length === 0 && update.routes.length === 0 && update.removed.length === 0) return
       handler.reloadRedirects()
       printDiagnostics(reporter, update.diagnostics.filter((d) => d.severity === 'error' || batch.changes.some((c) => c.path === d.file)), where)
       reporter.err(reporter.colors.dim(`↻ ${update.routes.length} page${update.routes.length === 1 ? '' : 's'} updated in ${update.durationMs} ms`))
-      handler.broadcast({ routes: update.routes, removed: update.removed, reload: batch.configChanged }, toProblems(update.diagnostics, options.root))
+      handler.broadcast({ routes: update.routes, removed: update.removed, reload: batch.configChanged }, toProblems([...configProblems, ...update.diagnostics], options.root))
     } catch (error) {
-      reporter.err(`${reporter.colors.red('error')}  rebuild failed: ${(error as Error).stack ?? error}`)
+      // a config that cannot be run is the author's to fix: its message, no stack
+      if (error instanceof ConfigError) reporter.err(`${reporter.colors.red('error')}  ${error.message}`)
+      else reporter.err(`${reporter.colors.red('error')}  rebuild failed: ${(error as Error).stack ?? error}`)
     }
   }
   watcher.start(apply)

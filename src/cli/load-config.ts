@@ -2,9 +2,12 @@
  * Loads `wikigen.config.ts` (or .mts/.js/.mjs) from the content root. TypeScript is compiled with esbuild in
  * memory; `import { defineConfig } from 'wikigen'` resolves to wikigen's own helper.
  */
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
 import type { UserConfig } from '../compiler/config.js'
+import { validateConfig, type ConfigProblem } from '../compiler/config-schema.js'
+import type { Diagnostic } from '../compiler/diagnostics.js'
+import type { SourcePath } from '../compiler/paths.js'
 
 export const CONFIG_FILES = ['wikigen.config.ts', 'wikigen.config.mts', 'wikigen.config.js', 'wikigen.config.mjs']
 
@@ -13,10 +16,14 @@ export function findConfigFile(root: string): string | undefined {
   return CONFIG_FILES.map((name) => join(root, name)).find((file) => existsSync(file))
 }
 
-/** Reads the config of a content root; an empty config when there is none. Errors name the file. */
-export async function loadConfig(root: string): Promise<{ config: UserConfig; file?: string }> {
+/**
+ * Reads the config of a content root; an empty config when there is none. A config that cannot be run throws a
+ * ConfigError naming the file; keys the schema does not know and values of the wrong type are diagnostics naming the
+ * file and the key, and are left out (their defaults apply).
+ */
+export async function loadConfig(root: string): Promise<{ config: UserConfig; file?: string; diagnostics: Diagnostic[] }> {
   const file = findConfigFile(root)
-  if (!file) return { config: {} }
+  if (!file) return { config: {}, diagnostics: [] }
   // loaded only here: importing esbuild costs every command tens of milliseconds, and most sites have no config file
   const { build } = await import('esbuild')
   const result = await build({
@@ -37,7 +44,20 @@ export async function loadConfig(root: string): Promise<{ config: UserConfig; fi
   const code = result.outputFiles[0].text
   const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as { default?: UserConfig }
   if (!module.default || typeof module.default !== 'object') throw new ConfigError(file, 'does not export a configuration (export default defineConfig({ … }))')
-  return { config: module.default, file }
+  const { config, problems } = validateConfig(module.default)
+  const source = readFileSync(file, 'utf8')
+  return { config, file, diagnostics: problems.map((problem) => toDiagnostic(problem, basename(file) as SourcePath, source)) }
+}
+
+/** A config problem as a diagnostic, placed at the key's first mention in the file (the config is code: a guess). */
+function toDiagnostic(problem: ConfigProblem, file: SourcePath, source: string): Diagnostic {
+  const key = [...problem.path].reverse().find((part) => typeof part === 'string')
+  const at = key === undefined ? -1 : source.search(new RegExp(`(^|[\\s{,'"])${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]?\\s*:`, 'm'))
+  const before = at === -1 ? '' : source.slice(0, at + 1)
+  const line = at === -1 ? 0 : before.split('\n').length
+  const column = at === -1 ? 0 : at - before.lastIndexOf('\n') + 1
+  const unknown = problem.kind === 'unknown-key'
+  return { severity: unknown ? 'warning' : 'error', code: unknown ? 'unknown-config-key' : 'bad-config', file, line, column, message: problem.message, hint: problem.hint }
 }
 
 /** A config file that cannot be used; shown to the user without a stack. */

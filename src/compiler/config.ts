@@ -3,91 +3,12 @@
  * Every field has a default, so a folder of markdown alone builds. Authors set values in
  * `wikigen.config.ts` at the content root with `defineConfig` (see loadConfig in the CLI).
  */
-import type { HeadTag } from './frontmatter.js'
 import { SIDEBAR_DEPTH } from './constants.js'
+import type { ResolvedConfig, SiteData, ThemeData, AnalyticsConfig, RedirectRule, UserConfig } from './config-schema.js'
 
-export interface NavbarItem {
-  text: string
-  link?: string
-  children?: NavbarItem[]
-  /** Prefix joined to the links of children. */
-  prefix?: string
-  ariaLabel?: string
-  /** Regular expression (source) of paths for which the item shows as active. */
-  activeMatch?: string
-}
-
-/** An item of a configured sidebar: a link, a group of items, or a page path written as a string. */
-export interface SidebarItem {
-  text: string
-  link?: string
-  children?: (SidebarItem | string)[]
-  /** A collapsible group starts closed unless it holds the current page. */
-  collapsible?: boolean
-}
-
-/** Sidebars by path prefix, VuePress style: { '/odoo': [...], '/': 'heading' }. The longest matching prefix wins. */
-export type SidebarConfig = Record<string, (SidebarItem | string)[] | 'heading'>
-
-export interface SiteData {
-  /** Base path the site is served under; starts and ends with '/'. */
-  base: string
-  lang: string
-  title: string
-  description: string
-  head: HeadTag[]
-  /** Origin used for absolute URLs in sitemap.xml, e.g. 'https://wiki.talwerk.example'. No sitemap without it. */
-  hostname?: string
-}
-
-export interface ThemeData {
-  /** Logo image (an attachment name or a path), shown in the navbar. */
-  logo?: string
-  logoDark?: string
-  /** Source repository URL: the navbar repo link and the base of edit links. */
-  repo?: string
-  /** Label of the repo link; inferred from the host when empty. */
-  repoLabel?: string
-  docsBranch: string
-  /** Folder of the content inside the repository, for edit links. */
-  docsDir: string
-  /** Edit links are built but shown only when true (spec: false). */
-  editLink: boolean
-  editLinkPattern?: string
-  colorMode: 'auto' | 'light' | 'dark'
-  colorModeSwitch: boolean
-  /** 'heading': each page's own headings; false: none; an object: configured sidebars by path prefix. */
-  sidebar: 'heading' | false | SidebarConfig
-  sidebarDepth: number
-  lastUpdated: boolean
-  contributors: boolean
-  navbar: NavbarItem[]
-}
-
-export interface AnalyticsConfig {
-  /** URL of the provider's loader script, appended to head with `defer`. */
-  src: string
-  /** The site domain the script is tagged with (`data-domain`). */
-  domain: string
-}
-
-export interface RedirectRule {
-  from: string
-  to: string
-}
-
-export interface ResolvedConfig {
-  site: SiteData
-  theme: ThemeData
-  analytics?: AnalyticsConfig
-  /** Extra legacy URLs: `from` (an old path) redirects to `to` (a path or a page name). */
-  redirects: RedirectRule[]
-}
-
-type DeepPartial<T> = { [K in keyof T]?: T[K] extends object[] ? T[K] : T[K] extends object ? DeepPartial<T[K]> : T[K] }
-
-/** What `wikigen.config.ts` exports: any subset of the resolved configuration. */
-export type UserConfig = DeepPartial<ResolvedConfig>
+// The types come from the schema (config-schema.ts), the one source of what a config may hold; type-only, so the
+// `wikigen` module a config file imports (lib/config.js) stays free of the schema library.
+export type { AnalyticsConfig, HeadTag, NavbarItem, RedirectRule, ResolvedConfig, SidebarConfig, SidebarItem, SiteData, ThemeData, UserConfig } from './config-schema.js'
 
 /** Identity function that gives a config file types and completion. */
 export function defineConfig(config: UserConfig): UserConfig {

@@ -30,6 +30,8 @@ export type DiagnosticCode =
   | 'not-a-file'
   | 'no-pages'
   | 'unsafe-head-tag'
+  | 'bad-config'
+  | 'unknown-config-key'
   | 'bad-file-path'
   | 'too-many-delimiters'
   | 'table-too-wide'

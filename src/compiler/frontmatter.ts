@@ -27,7 +27,8 @@ export interface Feature {
 export type RelatedLink = false | { text?: string; link: string }
 
 /** A tag for the page head, VuePress style: [tagName, attributes, content?]. */
-export type HeadTag = [string, Record<string, string | true>, string?]
+export type { HeadTag } from './config-schema.js'
+import type { HeadTag } from './config-schema.js'
 
 export interface Frontmatter {
   title?: string

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { fixtureSite, tempDir, wikigen } from './helpers.js'
@@ -68,5 +68,19 @@ describe('wikigen build (CLI)', () => {
     const { code, stderr } = await wikigen(['build', '--workers', '1000', '--out', join(tempDir(), 'site')])
     expect(code).toBe(1)
     expect(stderr).toContain("option '-w, --workers <n>' argument '1000' is invalid. expected a whole number from 0 to 64")
+  })
+
+  it('names the config file and the key of a misspelt key or a value of the wrong type, builds with the defaults, and exits 1', async () => {
+    const root = join(tempDir(), 'wiki')
+    mkdirSync(root)
+    writeFileSync(join(root, 'Seite.md'), '# Seite\n')
+    writeFileSync(join(root, 'wikigen.config.ts'), "import { defineConfig } from 'wikigen'\n\nexport default defineConfig({\n  site: { title: 'Firmenwiki' },\n  theme: {\n    navbar: 'Home',\n    navBar: [],\n  },\n})\n")
+    const { code, stderr } = await wikigen(['build', '--root', root, '--out', join(root, '..', 'site'), '--no-cache'])
+    expect(code).toBe(1)
+    expect(stderr).toContain('wikigen.config.ts:6:5  error  "theme.navbar" should be a list  [bad-config]')
+    expect(stderr).toContain('wikigen.config.ts:7:5  warning  Unknown key "theme.navBar"  [unknown-config-key]')
+    expect(stderr).toContain('hint: Check the spelling; docs/config.md lists every key.')
+    expect(stderr).not.toMatch(/\n\s+at /)
+    expect(readFileSync(join(root, '..', 'site', 'seite.html'), 'utf8')).toContain('Firmenwiki')
   })
 })

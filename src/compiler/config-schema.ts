@@ -1,0 +1,165 @@
+/**
+ * The schema of `wikigen.config.ts`, the one source of the configuration's TypeScript types (config.ts re-exports
+ * them), of its validation when it is loaded, and of the reference in docs/config.md (config-reference.ts).
+ *
+ * Objects are strict: a key the schema does not know is reported, since a misspelt key (`navBar`) would otherwise be
+ * ignored without a word.
+ */
+import { z } from 'zod'
+
+/** A tag for the page head, VuePress style: [tagName, attributes, content?]. */
+const headTag = z.tuple([z.string(), z.record(z.string(), z.union([z.string(), z.literal(true)])), z.string().optional()])
+
+const navbarItem = z.strictObject({
+  text: z.string().describe('The label.'),
+  link: z.string().optional().describe('Target: a path such as "/glossary", a page name, or a URL.'),
+  get children() {
+    return z.array(navbarItem).optional().describe('Entries of a dropdown.')
+  },
+  prefix: z.string().optional().describe('Prefix joined to the links of the children.'),
+  ariaLabel: z.string().optional().describe('Accessible name when the label alone is not enough.'),
+  activeMatch: z.string().optional().describe('Regular expression (source) of paths for which the entry shows as active.'),
+})
+
+const sidebarItem = z.strictObject({
+  text: z.string(),
+  link: z.string().optional(),
+  get children() {
+    return z.array(z.union([sidebarItem, z.string()])).optional()
+  },
+  collapsible: z.boolean().optional().describe('A collapsible group starts closed unless it holds the current page.'),
+})
+
+const site = z.strictObject({
+  base: z.string().describe('Base path the site is served under, e.g. "/wiki/". Default "/".'),
+  lang: z.string().describe('Language of the site, e.g. "de-CH" (the default) or "en".'),
+  title: z.string().describe('The wiki\'s name: navbar, home page and every page title. Default "Wiki".'),
+  description: z.string().describe('One sentence about the wiki, for search engines and the home page.'),
+  head: z.array(headTag).describe('Extra tags for every page\'s head, as [tag, { attributes }, content].'),
+  hostname: z.string().optional().describe('Origin for absolute URLs in sitemap.xml, e.g. "https://wiki.example.com". No sitemap without it.'),
+})
+
+const theme = z.strictObject({
+  logo: z.string().optional().describe('Logo image of the navbar: a file of the content folder or a URL.'),
+  logoDark: z.string().optional().describe('Logo for dark mode.'),
+  repo: z.string().optional().describe('Source repository URL: the navbar\'s repository link and the base of edit links.'),
+  repoLabel: z.string().optional().describe('Label of the repository link; inferred from its host when empty.'),
+  docsBranch: z.string().describe('Branch for edit links. Default "main".'),
+  docsDir: z.string().describe('Folder of the content inside the repository, for edit links. Default "content".'),
+  editLink: z.boolean().describe('Show edit links. Default false.'),
+  editLinkPattern: z.string().optional().describe('Edit link URL with :repo, :branch and :path.'),
+  colorMode: z.enum(['auto', 'light', 'dark']).describe('Colour mode before a reader chooses. Default "auto".'),
+  colorModeSwitch: z.boolean().describe('Show the colour-mode button. Default true.'),
+  sidebar: z
+    .union([z.literal('heading'), z.literal(false), z.record(z.string(), z.union([z.array(z.union([sidebarItem, z.string()])), z.literal('heading')]))])
+    .describe('"heading": each page\'s own headings (the default); false: none; or sidebars by path prefix.'),
+  sidebarDepth: z.number().int().min(0).max(6).describe('Heading levels in the sidebar below h2. Default 2.'),
+  lastUpdated: z.boolean().describe('Show the last-updated time from git. Default true.'),
+  contributors: z.boolean().describe('Show contributors from git. Default true.'),
+  navbar: z.array(navbarItem).describe('Entries of the navbar. Default: Home.'),
+})
+
+const analytics = z.strictObject({
+  src: z.string().describe('URL of the provider\'s loader script, appended to the head with defer.'),
+  domain: z.string().describe('The site domain the script is tagged with (data-domain).'),
+})
+
+const redirect = z.strictObject({
+  from: z.string().describe('An old path, e.g. "/alt/seite.html".'),
+  to: z.string().describe('A path or a page name.'),
+})
+
+/** The configuration with every field: what the build works with. */
+export const resolvedConfigSchema = z.strictObject({
+  site: site.describe('Site data (spec §3).'),
+  theme: theme.describe('Theme data (spec §3).'),
+  analytics: analytics.optional().describe('Visit statistics (spec §7); none by default.'),
+  redirects: z.array(redirect).describe('Extra old URLs that redirect to pages.'),
+})
+
+/** What `wikigen.config.ts` may export: any part of the resolved configuration. */
+export const userConfigSchema = z.strictObject({
+  site: site.partial().optional(),
+  theme: theme.partial().optional(),
+  analytics: analytics.partial().optional(),
+  redirects: z.array(redirect).optional(),
+})
+
+export type HeadTag = z.infer<typeof headTag>
+export type NavbarItem = z.infer<typeof navbarItem>
+export type SidebarItem = z.infer<typeof sidebarItem>
+export type SiteData = z.infer<typeof site>
+export type ThemeData = z.infer<typeof theme>
+export type AnalyticsConfig = z.infer<typeof analytics>
+export type RedirectRule = z.infer<typeof redirect>
+export type ResolvedConfig = z.infer<typeof resolvedConfigSchema>
+export type UserConfig = z.infer<typeof userConfigSchema>
+/** Sidebars by path prefix, VuePress style: { '/odoo': [...], '/': 'heading' }. The longest matching prefix wins. */
+export type SidebarConfig = Exclude<ThemeData['sidebar'], 'heading' | false>
+
+/** A problem of a loaded config: where (the key path) and what. */
+export interface ConfigProblem {
+  kind: 'unknown-key' | 'wrong-value'
+  path: (string | number)[]
+  message: string
+  hint: string
+}
+
+/**
+ * Checks a loaded config against the schema. Returns the config without the parts that do not fit (so defaults take
+ * their place) and one problem per misfit: an unknown key, a value of the wrong type.
+ */
+export function validateConfig(config: unknown): { config: UserConfig; problems: ConfigProblem[] } {
+  const problems: ConfigProblem[] = []
+  let current: unknown = structuredCloneLoose(config)
+  for (let round = 0; round < 20; round++) {
+    const result = userConfigSchema.safeParse(current)
+    if (result.success) return { config: result.data, problems }
+    for (const issue of result.error.issues) {
+      const keys = issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...issue.path, key]) : [issue.path]
+      for (const path of keys) {
+        problems.push({ path: path.map((p) => (typeof p === 'symbol' ? String(p) : p)), ...describeIssue(issue, path) })
+        // a missing key cannot be left out: the object that lacks it is
+        current = removeAt(current, valueAt(current, path) === undefined ? path.slice(0, -1) : path)
+      }
+    }
+  }
+  return { config: {}, problems }
+}
+
+function describeIssue(issue: z.core.$ZodIssue, path: PropertyKey[]): Omit<ConfigProblem, 'path'> {
+  const key = path.map(String).join('.') || 'the configuration'
+  if (issue.code === 'unrecognized_keys') return { kind: 'unknown-key', message: `Unknown key "${key}"`, hint: 'Check the spelling; docs/config.md lists every key.' }
+  const hint = 'The default is used instead; docs/config.md shows the expected form.'
+  if (issue.code === 'invalid_type') return { kind: 'wrong-value', message: `"${key}" should be ${article(issue.expected)}`, hint }
+  return { kind: 'wrong-value', message: `"${key}": ${issue.message}`, hint }
+}
+
+const article = (type: string) => (type === 'array' ? 'a list' : type === 'object' ? 'an object ({ … })' : /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`)
+
+function valueAt(value: unknown, path: PropertyKey[]): unknown {
+  let current = value
+  for (const key of path) current = typeof current === 'object' && current !== null ? (current as Record<PropertyKey, unknown>)[key] : undefined
+  return current
+}
+
+/** `value` without the part at `path` (the whole value when the path is empty). */
+function removeAt(value: unknown, path: PropertyKey[]): unknown {
+  if (path.length === 0) return {}
+  const [head, ...rest] = path
+  if (Array.isArray(value)) return rest.length === 0 ? value.filter((_, i) => i !== head) : value.map((item, i) => (i === head ? removeAt(item, rest) : item))
+  if (typeof value !== 'object' || value === null) return value
+  const copy: Record<PropertyKey, unknown> = { ...value }
+  if (rest.length === 0) delete copy[head]
+  else copy[head] = removeAt(copy[head], rest)
+  return copy
+}
+
+/** A copy of plain data; functions and other values a config should not hold are kept as they are, for the schema to report. */
+function structuredCloneLoose(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(structuredCloneLoose)
+  if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, structuredCloneLoose(item)]))
+  }
+  return value
+}
