@@ -100,7 +100,8 @@ export function watchContent(root: string, options: WatcherOptions = {}): Conten
   let watcher: FSWatcher
   const startWatcher = () => {
     watcher = chokidar.watch(absoluteRoot, { ignoreInitial: true, ignored: (path) => IGNORED.test(path), followSymlinks: false, awaitWriteFinish: false })
-    watcher.on('add', enqueue('add')).on('change', enqueue('change')).on('unlink', enqueue('unlink'))
+    // a new file is a change like any other: the session looks at what is there
+    watcher.on('add', enqueue('change')).on('change', enqueue('change')).on('unlink', enqueue('unlink'))
     // a watcher's own errors (a folder removed under it) must not end the server
     watcher.on('error', () => undefined)
     return new Promise<void>((ready) => watcher.once('ready', () => ready()))

@@ -32,7 +32,8 @@ import { writeFiles } from './write-output.js'
 export interface FileChange {
   /** Path relative to the content root. */
   path: string
-  kind: 'add' | 'change' | 'unlink'
+  /** What the watcher saw; the session checks the file system itself, since events can arrive merged or late. */
+  kind: 'change' | 'unlink'
 }
 
 export interface DevUpdate {

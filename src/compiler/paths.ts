@@ -21,17 +21,7 @@ export function toSourcePath(path: string): SourcePath {
   return normal as SourcePath
 }
 
-export function isSourcePath(value: string): value is SourcePath {
-  return value === toSourcePath(value)
-}
-
 const SLUG_CHARACTERS = /^[\p{L}\p{N}\p{M}._~-]*$/u
-
-/** Accepts a string that is already a valid slug (see `slugifyPageName`), throws otherwise. */
-export function toSlug(value: string): Slug {
-  if (!isSlug(value)) throw new Error(`Not a slug: ${JSON.stringify(value)}`)
-  return value as Slug
-}
 
 export function isSlug(value: string): value is Slug {
   return SLUG_CHARACTERS.test(value) && value === value.normalize('NFC') && value === value.toLowerCase()
@@ -40,10 +30,6 @@ export function isSlug(value: string): value is Slug {
 /** The route of a slug under a base path: '' → '/', 'odoo' → '/odoo.html'. */
 export function routePathOf(slug: Slug, base = '/'): RoutePath {
   return (slug === '' ? base : `${base}${slug}.html`) as RoutePath
-}
-
-export function isRoutePath(value: string): value is RoutePath {
-  return value.startsWith('/') && (value.endsWith('/') || value.endsWith('.html'))
 }
 
 /** Percent-encodes a route (or any URL path) for use in an href; characters already encoded stay as they are. */

@@ -90,7 +90,7 @@ describe('nothing outside the content root reaches the output', () => {
     const session = await createDevSession({ root, out })
     symlinkSync(join(outside, 'Geheim.md'), join(root, 'Neu.md'))
     symlinkSync(join(outside, 'geheim.txt'), join(root, 'neu.txt'))
-    const update = await session.update([{ path: 'Neu.md', kind: 'add' }, { path: 'neu.txt', kind: 'add' }])
+    const update = await session.update([{ path: 'Neu.md', kind: 'change' }, { path: 'neu.txt', kind: 'change' }])
     expect(codes(update.diagnostics)).toEqual(expect.arrayContaining(['symlink-outside-root Neu.md', 'symlink-outside-root neu.txt']))
     expect(existsSync(join(out, 'neu.html'))).toBe(false)
     expect(existsSync(join(out, 'neu.txt'))).toBe(false)

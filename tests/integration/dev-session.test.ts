@@ -20,7 +20,8 @@ function wiki() {
   write('Sammlung.md', '# Sammlung\n\n![[Baustein]]\n')
   write('Baustein.md', 'Baustein Version 1.\n')
   for (let i = 0; i < 5; i++) write(`Seite ${i}.md`, `# Seite ${i}\n\nSiehe [[Anleitung]].\n`)
-  return { work, root, write, out: join(work, 'site') }
+  // the build cache, as wikigen dev uses it
+  return { work, root, write, out: join(work, 'site'), cacheDir: join(work, 'cache') }
 }
 
 const html = (out: string, file: string) => readFileSync(join(out, file), 'utf8')
@@ -28,7 +29,7 @@ const html = (out: string, file: string) => readFileSync(join(out, file), 'utf8'
 describe('dev session updates', () => {
   it('re-renders only the edited page when its text changes, with its links resolved anew', async () => {
     const site = wiki()
-    const session = await createDevSession({ root: site.root, out: site.out })
+    const session = await createDevSession({ root: site.root, out: site.out, cacheDir: site.cacheDir })
     site.write('Anleitung.md', '---\nseries: Kurs\norder: 1\n---\n# Anleitung\n\n## Schritte\n\nNeu: [[#Schritte]], [[Gibtsnicht]].\n')
     const update = await session.update([{ path: 'Anleitung.md', kind: 'change' }])
     expect(update.routes).toEqual(['/anleitung.html'])
@@ -44,7 +45,7 @@ describe('dev session updates', () => {
 
   it('re-renders the pages that show a changed title or heading, and the pages embedding a changed body', async () => {
     const site = wiki()
-    const session = await createDevSession({ root: site.root, out: site.out })
+    const session = await createDevSession({ root: site.root, out: site.out, cacheDir: site.cacheDir })
     site.write('Anleitung.md', '---\nseries: Kurs\norder: 1\n---\n# Einführung\n\n## Ablauf\n\nText.\n')
     const renamed = await session.update([{ path: 'Anleitung.md', kind: 'change' }])
     expect(renamed.routes).toEqual(expect.arrayContaining(['/anleitung.html', '/fortsetzung.html', '/']))
@@ -60,7 +61,7 @@ describe('dev session updates', () => {
 
   it('leaves the same output as a full build of the final state', async () => {
     const site = wiki()
-    const session = await createDevSession({ root: site.root, out: site.out })
+    const session = await createDevSession({ root: site.root, out: site.out, cacheDir: site.cacheDir })
     site.write('Seite 3.md', '# Seite 3\n\nAnders, siehe [[Fortsetzung]] und [[Seite 4]].\n')
     await session.update([{ path: 'Seite 3.md', kind: 'change' }])
     site.write('Fortsetzung.md', '---\nseries: Kurs\norder: 2\n---\n# Fortsetzung\n\n## Neu\n\nText.\n')

@@ -3,7 +3,7 @@
  * rebuilt right after it, not only at the next edit.
  */
 import { spawn } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { repoRoot, tempDir } from './helpers.js'
@@ -26,8 +26,9 @@ describe('wikigen dev start-up', () => {
     let output = ''
     dev.stdout.on('data', (chunk) => (output += chunk))
     dev.stderr.on('data', (chunk) => (output += chunk))
-    // once the build has read Aaa.md, but (on this kind of machine) long before it ends
-    await new Promise((resolve) => setTimeout(resolve, 1200))
+    // once the initial build writes its staging folder: compiling (Aaa.md is read first) has begun, the build is not over
+    const devFolder = join(work, '.wikigen', 'dev')
+    await poll(() => existsSync(devFolder) && readdirSync(devFolder).some((name) => name.includes('.staging-')))
     writeFileSync(join(root, 'Aaa.md'), '# Aaa\n\nGespeichert während des Builds.\n')
     await poll(() => /dev server at/.test(output))
     const url = /dev server at (http:\/\/\S+)/.exec(output)![1]

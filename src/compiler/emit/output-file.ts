@@ -2,9 +2,3 @@
 export type OutputFile =
   | { path: string; contents: string | Uint8Array }
   | { path: string; copyFrom: string; /** The name changes with the content (hashed client files). */ immutable?: boolean }
-
-/** An emitter produces some of the site's files from the linked site. */
-export interface Emitter<Site, Context> {
-  name: string
-  emit(site: Site, ctx: Context): OutputFile[] | Promise<OutputFile[]>
-}

@@ -44,7 +44,6 @@ export function renderDocument(input: DocumentInput): string {
     title: escapeHtml(input.documentTitle),
     head: head.join('\n'),
     app,
-    scripts: '',
   })
 }
 
