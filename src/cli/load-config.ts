@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import type { UserConfig } from '../compiler/config.js'
-import { validateConfig, type ConfigProblem } from '../compiler/config-schema.js'
+import type { ConfigProblem } from '../compiler/config-schema.js'
 import type { Diagnostic } from '../compiler/diagnostics.js'
 import type { SourcePath } from '../compiler/paths.js'
 
@@ -44,6 +44,8 @@ export async function loadConfig(root: string): Promise<{ config: UserConfig; fi
   const code = result.outputFiles[0].text
   const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as { default?: UserConfig }
   if (!module.default || typeof module.default !== 'object') throw new ConfigError(file, 'does not export a configuration (export default defineConfig({ … }))')
+  // the schema library is loaded only for sites that have a config file, like esbuild
+  const { validateConfig } = await import('../compiler/config-schema.js')
   const { config, problems } = validateConfig(module.default)
   const source = readFileSync(file, 'utf8')
   return { config, file, diagnostics: problems.map((problem) => toDiagnostic(problem, basename(file) as SourcePath, source)) }
