@@ -87,8 +87,6 @@ function withHomeTitle(page: CompiledPage, config: ResolvedConfig): CompiledPage
   return page.slug === '' && page.title === '' ? { ...page, title: config.site.title } : page
 }
 
-/** Codes of the diagnostics that resolving one page's links produces. */
-const LINK_CODES: ReadonlySet<Diagnostic['code']> = new Set(['dead-link', 'dead-anchor', 'missing-image'])
 
 /**
  * What other pages and the site-wide files (search index, redirects, prev/next, sidebars) see of a page. While it
@@ -114,7 +112,8 @@ export function relinkPage(site: Site, page: CompiledPage): Site | undefined {
   if (site.pages.some((p) => p.resolved.some((r) => typeof r !== 'string' && r.embed === old.page.contentHash))) return undefined
 
   const base = site.config.site.base
-  const diagnostics = site.diagnostics.filter((d) => !(d.file === page.sourcePath && LINK_CODES.has(d.code)))
+  // the problems found resolving a page's links are the ones that name a link target
+  const diagnostics = site.diagnostics.filter((d) => !(d.file === page.sourcePath && d.target !== undefined))
   const context: ResolveContext = { index: site.index, base, hrefOfPage: pageHrefs(base), diagnostics, sizeOf: imageSizes() }
   const sitePage: SitePage = { ...old, page: titled, resolved: titled.links.map((link) => resolveLink(link, titled, context)) }
   const pages = site.pages.slice()
@@ -192,8 +191,7 @@ interface ResolveContext {
 }
 
 function resolveLink(link: PageLink, page: CompiledPage, { index, base, hrefOfPage, diagnostics, sizeOf }: ResolveContext): Resolved {
-  const report = (code: Diagnostic['code'], message: string, hint: string, suggestion?: string) => {
-    const target = link.anchor !== undefined && code === 'dead-anchor' ? `${link.target}#${link.anchor}` : link.target
+  const report = (code: Diagnostic['code'], message: string, hint: string, suggestion?: string, target = link.target) => {
     diagnostics.push({ severity: 'warning', code, file: page.sourcePath, line: link.line, column: link.column, message, hint, target, ...(suggestion ? { suggestion } : {}) })
   }
 
@@ -228,7 +226,7 @@ function resolveLink(link: PageLink, page: CompiledPage, { index, base, hrefOfPa
     else if (!link.anchor.startsWith('^')) {
       const suggestion = index.suggestAnchor(target, link.anchor)
       report('dead-anchor', `Heading "${link.anchor}" does not exist on page "${target.title}"`,
-        suggestion ? `Did you mean "${suggestion}"?` : `Link to one of the headings of "${target.title}", written as it appears.`, suggestion)
+        suggestion ? `Did you mean "${suggestion}"?` : `Link to one of the headings of "${target.title}", written as it appears.`, suggestion, `${link.target}#${link.anchor}`)
       hash = `#${link.anchor}`
     }
   }

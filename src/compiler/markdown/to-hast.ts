@@ -2,21 +2,22 @@
  * mdast to hast for one page. Besides the standard conversion it
  * - gives every heading a unique anchor and collects the header tree (levels 2–3) and all anchors,
  * - replaces every internal link, image and embed with a placeholder and records it in `links`,
- * - marks external links (target, rel, icon) and renders containers, tabs, callouts, code and diagrams.
+ * - marks external links (target, rel, icon), and renders code and diagrams.
+ * Each custom construct makes its own HTML in its folder: wikilink/, container/, tabs/, callout/.
  */
-import type { Element, ElementContent, Properties } from 'hast'
+import type { Element } from 'hast'
 import type { Code, Heading as MdHeading, Image, Link, LinkReference, Nodes, Paragraph, PhrasingContent, Root } from 'mdast'
-import { toHast, type Handler, type State } from 'mdast-util-to-hast'
+import { toHast, type Handler } from 'mdast-util-to-hast'
 import { toHtml } from 'hast-util-to-html'
 import { labels } from '../../shared/labels.js'
 import { INDEX_HEADING_LEVELS } from '../constants.js'
-import { escapeHtml } from '../html.js'
 import { createHeadingSlugger } from '../slugify.js'
 import { placeholderOf, type Anchor, type Heading, type PageLink } from '../page.js'
-import type { Callout } from './callout/index.js'
+import { callout } from './callout/index.js'
 import { codeBlock, diagramBlock } from './code.js'
-import type { Container, Tab } from './container/index.js'
-import type { WikiLink } from './wikilink/index.js'
+import { createContainerHandler } from './container/index.js'
+import { element, text, type BodyContext } from './hast.js'
+import { createWikiLinkHandler, IMAGE_EXTENSIONS } from './wikilink/index.js'
 
 export interface RenderedBody {
   html: string
@@ -39,7 +40,6 @@ export interface RenderOptions {
 }
 
 const SCHEME = /^[a-z][a-z\d+.-]*:/i
-const IMAGE_EXTENSIONS = /\.(png|jpe?g|gif|svg|webp|avif|bmp|ico)$/i
 
 /** Renders a parsed page body to HTML with link placeholders. */
 export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
@@ -58,9 +58,18 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     hasTabs: false,
   }
   let tabGroups = 0
-
-  const register = (link: PageLink): string => placeholderOf(out.links.push(link) - 1)
-  const at = (node: Nodes) => ({ line: node.position?.start.line ?? 0, column: node.position?.start.column ?? 0 })
+  const context: BodyContext = {
+    register: (link) => placeholderOf(out.links.push(link) - 1),
+    at: (node) => ({ line: node.position?.start.line ?? 0, column: node.position?.start.column ?? 0 }),
+    markImage: () => void (out.hasImage = true),
+    nextTabGroup: () => {
+      out.hasTabs = true
+      return ++tabGroups
+    },
+  }
+  const { register, at } = context
+  const wikiLink = createWikiLinkHandler(context)
+  const container = createContainerHandler(context)
 
   const heading: Handler = (state, node: MdHeading, parent) => {
     const text = plainText(node).trim()
@@ -102,23 +111,6 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     return element('img', { src, alt: node.alt ?? '', loading: 'lazy', decoding: 'async', ...(node.title ? { title: node.title } : {}) }, [])
   }
 
-  const wikiLink: Handler = (_state, node: WikiLink) => {
-    const position = at(node)
-    if (node.embed) {
-      if (IMAGE_EXTENSIONS.test(node.target)) {
-        out.hasImage = true
-        const size = /^(\d+)(?:x(\d+))?$/.exec(node.alias ?? '')
-        return raw(register({
-          kind: 'image', syntax: 'wiki', target: node.target, alt: size ? stem(node.target) : node.alias ?? stem(node.target),
-          width: size?.[1], height: size?.[2], ...position,
-        }))
-      }
-      return raw(register({ kind: 'embed', syntax: 'wiki', target: node.target, anchor: node.anchor, ...position }))
-    }
-    const label = node.alias ?? (node.anchor ? (node.target ? `${node.target} > ${node.anchor}` : node.anchor) : node.target)
-    return raw(register({ kind: 'link', syntax: 'wiki', target: node.target, anchor: node.anchor, labelHtml: escapeHtml(label), ...position }))
-  }
-
   const code: Handler = (_state, node: Code) => {
     if (node.lang === 'mermaid') {
       out.diagrams.push({ value: node.value, ...at(node) })
@@ -126,35 +118,6 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     }
     out.hasCode = true
     return codeBlock(node.value, node.lang)
-  }
-
-  const container: Handler = (state, node: Container) => {
-    if (node.kind === 'tabs') {
-      out.hasTabs = true
-      return tabGroup(state, node, ++tabGroups)
-    }
-    const title = node.title.length > 0 ? state.all({ type: 'paragraph', children: node.title }) : [text(labels.containerTitles[node.kind] ?? node.kind)]
-    if (node.kind === 'details') {
-      return element('details', { className: ['custom-container', 'details'] }, [element('summary', {}, title), ...state.all(node)])
-    }
-    return element('div', { className: ['custom-container', node.kind] }, [
-      element('p', { className: ['custom-container-title'] }, title),
-      ...state.all(node),
-    ])
-  }
-
-  const callout: Handler = (state, node: Callout) => {
-    const title = node.title.length > 0
-      ? state.all({ type: 'paragraph', children: node.title })
-      : [text(labels.calloutTitles[node.kind] ?? node.kind.charAt(0).toUpperCase() + node.kind.slice(1))]
-    const body = element('div', { className: ['callout-content'] }, state.all(node))
-    if (node.fold) {
-      return element('details', { className: ['callout'], dataCallout: node.kind, open: node.fold === 'open' }, [
-        element('summary', { className: ['callout-title'] }, title),
-        body,
-      ])
-    }
-    return element('div', { className: ['callout'], dataCallout: node.kind }, [element('p', { className: ['callout-title'] }, title), body])
   }
 
   const linkReference: Handler = (state, node: LinkReference) => {
@@ -182,43 +145,8 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
   return out
 }
 
-function tabGroup(state: State, node: Container, group: number): Element {
-  const tabs = node.children as unknown as Tab[]
-  const active = Math.max(0, tabs.findIndex((t) => t.active))
-  const id = (i: number) => `tabs-${group}-${i}`
-  return element('div', { className: ['tabs'], ...(node.id ? { dataTabsId: node.id } : {}) }, [
-    element(
-      'div',
-      { className: ['tabs-list'], role: 'tablist' },
-      tabs.map((tab, i) =>
-        element('button', {
-          type: 'button', role: 'tab', id: `${id(i)}-tab`, ariaControls: [`${id(i)}-panel`], ariaSelected: i === active ? 'true' : 'false',
-          tabIndex: i === active ? 0 : -1, dataTab: tab.label,
-        }, [text(tab.label)]),
-      ),
-    ),
-    ...tabs.map((tab, i) =>
-      element('div', {
-        className: i === active ? ['tab-panel', 'active'] : ['tab-panel'], role: 'tabpanel', id: `${id(i)}-panel`, ariaLabelledBy: [`${id(i)}-tab`], tabIndex: 0,
-      }, state.all(tab as never)),
-    ),
-  ])
-}
-
 function externalIcon(): Element {
   return element('span', { className: ['external-link-icon'] }, [element('span', { className: ['sr-only'] }, [text(` (${labels.openInNewWindow})`)])])
-}
-
-function element(tagName: string, properties: Properties, children: ElementContent[]): Element {
-  return { type: 'element', tagName, properties, children }
-}
-
-function text(value: string): ElementContent {
-  return { type: 'text', value }
-}
-
-function raw(value: string): ElementContent {
-  return { type: 'raw', value } as unknown as ElementContent
 }
 
 /** The visible text of a node: text, code and wikilink labels; raw HTML is left out. */
@@ -251,8 +179,4 @@ function safeDecode(value: string): string {
   } catch {
     return value
   }
-}
-
-function stem(file: string): string {
-  return file.replace(/^.*\//, '').replace(/\.[^.]+$/, '')
 }

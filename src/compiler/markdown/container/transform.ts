@@ -193,6 +193,9 @@ function closerColons(node: RootContent): number | undefined {
   return match ? match[1].length : undefined
 }
 
+/** The problem lists that hold a 'too deep' problem already (one per page). */
+const tooDeep = new WeakSet<ContainerProblem[]>()
+
 function group(children: RootContent[], problems: ContainerProblem[], depth = 0): RootContent[] {
   const out: RootContent[] = []
   for (let i = 0; i < children.length; i++) {
@@ -202,8 +205,9 @@ function group(children: RootContent[], problems: ContainerProblem[], depth = 0)
       continue
     }
     if (depth >= MAX_NESTING) {
-      // thousands of levels would overflow the stack of every walk over the tree: deeper openers stay text
-      if (!problems.some((p) => p.code === 'too-deep')) {
+      // thousands of levels would overflow the stack of every walk over the tree: deeper openers stay text, reported once
+      if (!tooDeep.has(problems)) {
+        tooDeep.add(problems)
         problems.push({
           code: 'too-deep',
           position: children[i].position,

@@ -1,0 +1,1 @@
+export { renderTabGroup } from './to-hast.js'
