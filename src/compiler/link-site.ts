@@ -2,7 +2,6 @@
  * The only place pages meet. Turns compiled pages into a Site: unique routes, every link resolved (dead links
  * and anchors reported with a suggestion), embeds wired with cycles cut, legacy redirects, and prev/next order.
  */
-import { labels } from '../shared/labels.js'
 import type { ResolvedConfig } from './config.js'
 import type { Diagnostic } from './diagnostics.js'
 import type { ContentRef } from './load.js'
@@ -11,7 +10,6 @@ import { hrefOf, routePathOf, safeDecodeURI, type RoutePath, type Slug, type Sou
 import { createLinkIndex, isAssetTarget, type LinkIndex } from './resolve-links.js'
 import type { CompiledPage } from './page.js'
 import { legacySlugsOf } from './slugify.js'
-import { escapeHtml } from './html.js'
 import { readImageSize, type ImageSize } from './image-size.js'
 
 export interface NavLink {
@@ -19,16 +17,32 @@ export interface NavLink {
   href: string
 }
 
-/** What an embed placeholder becomes: the embedded page's body, itself resolved. */
+/**
+ * What one link of a page resolved to: data, made into markup only when the body is rendered (emit/substitute.ts).
+ * `syntax` says whether the placeholder stands for a whole element (wiki) or an attribute value (markdown).
+ */
+export type Resolved =
+  /** A page, or a heading of another page. */
+  | { kind: 'page'; syntax: PageLink['syntax']; href: string; labelHtml?: string }
+  /** A heading of the page itself. */
+  | { kind: 'anchor'; syntax: PageLink['syntax']; href: string; labelHtml?: string }
+  /** A file of the content folder that a markdown link points at. */
+  | { kind: 'asset'; syntax: 'markdown'; href: string }
+  | { kind: 'image'; syntax: PageLink['syntax']; src: string; alt: string; width?: number; height?: number }
+  /** A target that does not exist; `href` is what a markdown link keeps. */
+  | { kind: 'missing'; syntax: PageLink['syntax']; link: PageLink['kind']; target: string; href: string; labelHtml?: string; alt?: string }
+  /** The embedded page's body, itself resolved. */
+  | EmbedResolution
+  /** An embed that would close a cycle of embeds. */
+  | { kind: 'cycle'; title: string }
+
 export interface EmbedResolution {
+  kind: 'embed'
   embed: string
   title: string
   href: string
   resolved: Resolved[]
 }
-
-/** Replacement for one link placeholder: HTML or an attribute value, or an embed. */
-export type Resolved = string | EmbedResolution
 
 export interface SitePage {
   page: CompiledPage
@@ -69,7 +83,7 @@ export function linkSite(compiled: readonly CompiledPage[], assets: readonly Con
   pages.sort((a, b) => (a.slug === '' ? -1 : b.slug === '' ? 1 : 0))
   const index = createLinkIndex(pages, assets, base)
   const hrefOfPage = pageHrefs(base)
-  const context: ResolveContext = { index, base, hrefOfPage, diagnostics, sizeOf: imageSizes() }
+  const context: ResolveContext = { index, base, hrefOfPage, diagnostics, sizeOfAsset: imageSizes() }
   const sitePages: SitePage[] = pages.map((page) => ({
     page,
     route: routePathOf(page.slug, base),
@@ -109,12 +123,12 @@ export function relinkPage(site: Site, page: CompiledPage): Site | undefined {
   if (shapeOf(old.page) !== shapeOf(titled)) return undefined
   const embeds = (p: CompiledPage) => p.links.some((link) => link.kind === 'embed')
   if (embeds(old.page) || embeds(titled)) return undefined
-  if (site.pages.some((p) => p.resolved.some((r) => typeof r !== 'string' && r.embed === old.page.contentHash))) return undefined
+  if (site.pages.some((p) => p.resolved.some((r) => r.kind === 'embed' && r.embed === old.page.contentHash))) return undefined
 
   const base = site.config.site.base
   // the problems found resolving a page's links are the ones that name a link target
   const diagnostics = site.diagnostics.filter((d) => !(d.file === page.sourcePath && d.target !== undefined))
-  const context: ResolveContext = { index: site.index, base, hrefOfPage: pageHrefs(base), diagnostics, sizeOf: imageSizes() }
+  const context: ResolveContext = { index: site.index, base, hrefOfPage: pageHrefs(base), diagnostics, sizeOfAsset: imageSizes() }
   const sitePage: SitePage = { ...old, page: titled, resolved: titled.links.map((link) => resolveLink(link, titled, context)) }
   const pages = site.pages.slice()
   pages[position] = sitePage
@@ -187,10 +201,10 @@ interface ResolveContext {
   base: string
   hrefOfPage: (page: CompiledPage) => string
   diagnostics: Diagnostic[]
-  sizeOf: (asset: ContentRef) => ImageSize | undefined
+  sizeOfAsset: (asset: ContentRef) => ImageSize | undefined
 }
 
-function resolveLink(link: PageLink, page: CompiledPage, { index, base, hrefOfPage, diagnostics, sizeOf }: ResolveContext): Resolved {
+function resolveLink(link: PageLink, page: CompiledPage, { index, base, hrefOfPage, diagnostics, sizeOfAsset }: ResolveContext): Resolved {
   const report = (code: Diagnostic['code'], message: string, hint: string, suggestion?: string, target = link.target) => {
     diagnostics.push({ severity: 'warning', code, file: page.sourcePath, line: link.line, column: link.column, message, hint, target, ...(suggestion ? { suggestion } : {}) })
   }
@@ -202,10 +216,10 @@ function resolveLink(link: PageLink, page: CompiledPage, { index, base, hrefOfPa
       report(link.kind === 'image' ? 'missing-image' : 'dead-link', `${link.kind === 'image' ? 'Image' : 'File'} "${link.target}" does not exist`,
         'Put the file into the attachments folder or beside the page, and check the spelling of its name.')
     }
-    if (link.syntax === 'markdown') return escapeHtml(src ?? link.target)
-    if (!src) return `<span class="missing-image" title="${escapeHtml(link.target)}">${escapeHtml(link.alt ?? link.target)}</span>`
-    const size = sizeAttributes(link, asset && sizeOf(asset))
-    return `<img src="${escapeHtml(src)}" alt="${escapeHtml(link.alt ?? '')}"${size} loading="lazy" decoding="async">`
+    if (!asset || !src) return { kind: 'missing', syntax: link.syntax, link: link.kind, target: link.target, href: link.target, alt: link.alt }
+    if (link.kind !== 'image') return { kind: 'asset', syntax: 'markdown', href: src }
+    if (link.syntax === 'markdown') return { kind: 'image', syntax: 'markdown', src, alt: link.alt ?? '' }
+    return { kind: 'image', syntax: 'wiki', src, alt: link.alt ?? '', ...sizeOf(link, sizeOfAsset(asset)) }
   }
 
   const target = index.findPage(link, page)
@@ -213,11 +227,10 @@ function resolveLink(link: PageLink, page: CompiledPage, { index, base, hrefOfPa
     const suggestion = index.suggestPage(link.target)
     report('dead-link', `Link target "${link.target}" does not exist`,
       suggestion ? `Did you mean "${suggestion}"? Link to pages by file name or title, without ".md".` : 'Link to pages by file name or title, without ".md".', suggestion)
-    if (link.syntax === 'markdown') return escapeHtml(link.target.replace(/\.md$/i, '.html') + (link.anchor !== undefined ? `#${link.anchor}` : ''))
-    if (link.kind === 'embed') return `<p class="embed missing">${escapeHtml(`${labels.missingPage}: ${link.target}`)}</p>`
-    return `<span class="wikilink missing" title="${escapeHtml(`${labels.missingPage}: ${link.target}`)}">${link.labelHtml ?? ''}</span>`
+    const href = link.target.replace(/\.md$/i, '.html') + (link.anchor !== undefined ? `#${link.anchor}` : '')
+    return { kind: 'missing', syntax: link.syntax, link: link.kind, target: link.target, href, labelHtml: link.labelHtml }
   }
-  if (link.kind === 'embed') return { embed: target.contentHash, title: target.title, href: hrefOfPage(target), resolved: [] }
+  if (link.kind === 'embed') return { kind: 'embed', embed: target.contentHash, title: target.title, href: hrefOfPage(target), resolved: [] }
 
   let hash = ''
   if (link.anchor !== undefined && link.anchor !== '') {
@@ -230,18 +243,17 @@ function resolveLink(link: PageLink, page: CompiledPage, { index, base, hrefOfPa
       hash = `#${link.anchor}`
     }
   }
-  const href = target.sourcePath === page.sourcePath && hash !== '' ? hash : `${hrefOfPage(target)}${hash}`
-  if (link.syntax === 'markdown') return escapeHtml(href)
-  return `<a href="${escapeHtml(href)}" class="wikilink">${link.labelHtml ?? ''}</a>`
+  const own = target.sourcePath === page.sourcePath && hash !== ''
+  return { kind: own ? 'anchor' : 'page', syntax: link.syntax, href: own ? hash : `${hrefOfPage(target)}${hash}`, labelHtml: link.labelHtml }
 }
 
-/** The width/height attributes of a wiki image: the author's size, completed from the file's own proportions. */
-function sizeAttributes(link: PageLink, intrinsic: ImageSize | undefined): string {
+/** The size of a wiki image: the author's, completed from the file's own proportions. */
+function sizeOf(link: PageLink, intrinsic: ImageSize | undefined): { width?: number; height?: number } {
   let width = link.width ? Number(link.width) : undefined
   let height = link.height ? Number(link.height) : undefined
   if (intrinsic && width === undefined && height === undefined) ({ width, height } = intrinsic)
   else if (intrinsic && width !== undefined && height === undefined) height = Math.round((width * intrinsic.height) / intrinsic.width)
-  return `${width ? ` width="${width}"` : ''}${height ? ` height="${height}"` : ''}`
+  return { ...(width ? { width } : {}), ...(height ? { height } : {}) }
 }
 
 /** Points every embed at its target's resolved links; an embed that would close a cycle is replaced by a notice. */
@@ -251,7 +263,7 @@ function wireEmbeds(pages: SitePage[], diagnostics: Diagnostic[]): void {
   const visit = (sitePage: SitePage) => {
     state.set(sitePage, 'visiting')
     sitePage.resolved.forEach((resolved, i) => {
-      if (typeof resolved === 'string') return
+      if (resolved.kind !== 'embed') return
       const target = byHash.get(resolved.embed)!
       if (state.get(target) === 'visiting') {
         const link = sitePage.page.links[i]
@@ -260,7 +272,7 @@ function wireEmbeds(pages: SitePage[], diagnostics: Diagnostic[]): void {
           message: `Embedding "${link.target}" here closes a cycle of embeds`,
           hint: 'A page cannot embed itself, directly or through other pages; link to it with [[…]] instead.',
         })
-        sitePage.resolved[i] = `<p class="embed missing">${escapeHtml(`${labels.embedCycle}: ${target.page.title}`)}</p>`
+        sitePage.resolved[i] = { kind: 'cycle', title: target.page.title }
         return
       }
       if (!state.has(target)) visit(target)

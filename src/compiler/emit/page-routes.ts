@@ -175,7 +175,7 @@ function bodiesShown(hash: string, resolved: readonly Resolved[]): string[] {
   const hashes = new Set<string>()
   const add = (contentHash: string, links: readonly Resolved[]) => {
     hashes.add(contentHash)
-    for (const link of links) if (typeof link !== 'string') add(link.embed, link.resolved)
+    for (const link of links) if (link.kind === 'embed') add(link.embed, link.resolved)
   }
   add(hash, resolved)
   return [...hashes]

@@ -1,10 +1,12 @@
 /**
- * Puts resolved links into a page body: every placeholder becomes its resolved HTML or attribute value,
- * and an embed placeholder becomes the embedded page's body, resolved in turn.
+ * Puts resolved links into a page body: the one place their markup is made. Every placeholder becomes the HTML or
+ * attribute value of what its link resolved to (link-site.ts `Resolved`), and an embed placeholder becomes the
+ * embedded page's body, resolved in turn.
  */
-import { PLACEHOLDER } from '../page.js'
-import type { Resolved } from '../link-site.js'
+import { labels } from '../../shared/labels.js'
 import { escapeHtml } from '../html.js'
+import type { Resolved } from '../link-site.js'
+import { PLACEHOLDER } from '../page.js'
 
 /** Looks up the stored body HTML of a page by content hash. */
 export type BodyLookup = (contentHash: string) => string
@@ -13,9 +15,41 @@ export type BodyLookup = (contentHash: string) => string
 export function substituteLinks(html: string, resolved: readonly Resolved[], bodies: BodyLookup): string {
   return html.replace(PLACEHOLDER, (_m, index: string) => {
     const value = resolved[Number(index)]
-    if (value === undefined) return ''
-    if (typeof value === 'string') return value
-    const body = substituteLinks(bodies(value.embed), value.resolved, bodies)
-    return `<div class="embed" data-embed="${escapeHtml(value.href)}"><p class="embed-title"><a href="${escapeHtml(value.href)}">${escapeHtml(value.title)}</a></p>${body}</div>`
+    return value === undefined ? '' : markupOf(value, bodies)
   })
+}
+
+/**
+ * The markup of one resolved link. A markdown link's placeholder is an attribute value (href or src), a wiki link's
+ * the whole element.
+ *
+ *     page, wiki          → <a href="/odoo-hosting.html" class="wikilink">Hosting</a>
+ *     page, markdown      → /odoo-hosting.html
+ *     missing page, wiki  → <span class="wikilink missing" title="Seite fehlt: X">X</span>
+ *     image, wiki         → <img src="/bild.png" alt="bild" width="300" height="200" loading="lazy" decoding="async">
+ */
+function markupOf(value: Resolved, bodies: BodyLookup): string {
+  switch (value.kind) {
+    case 'page':
+    case 'anchor':
+      return value.syntax === 'markdown' ? escapeHtml(value.href) : `<a href="${escapeHtml(value.href)}" class="wikilink">${value.labelHtml ?? ''}</a>`
+    case 'asset':
+      return escapeHtml(value.href)
+    case 'image': {
+      if (value.syntax === 'markdown') return escapeHtml(value.src)
+      const size = `${value.width ? ` width="${value.width}"` : ''}${value.height ? ` height="${value.height}"` : ''}`
+      return `<img src="${escapeHtml(value.src)}" alt="${escapeHtml(value.alt)}"${size} loading="lazy" decoding="async">`
+    }
+    case 'missing':
+      if (value.syntax === 'markdown') return escapeHtml(value.href)
+      if (value.link === 'image') return `<span class="missing-image" title="${escapeHtml(value.target)}">${escapeHtml(value.alt ?? value.target)}</span>`
+      if (value.link === 'embed') return `<p class="embed missing">${escapeHtml(`${labels.missingPage}: ${value.target}`)}</p>`
+      return `<span class="wikilink missing" title="${escapeHtml(`${labels.missingPage}: ${value.target}`)}">${value.labelHtml ?? ''}</span>`
+    case 'cycle':
+      return `<p class="embed missing">${escapeHtml(`${labels.embedCycle}: ${value.title}`)}</p>`
+    case 'embed': {
+      const body = substituteLinks(bodies(value.embed), value.resolved, bodies)
+      return `<div class="embed" data-embed="${escapeHtml(value.href)}"><p class="embed-title"><a href="${escapeHtml(value.href)}">${escapeHtml(value.title)}</a></p>${body}</div>`
+    }
+  }
 }
