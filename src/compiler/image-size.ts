@@ -10,6 +10,10 @@ export interface ImageSize {
 }
 
 const HEAD_BYTES = 64 * 1024
+const shared = Buffer.alloc(HEAD_BYTES)
+
+/** File names whose sizes can be read. */
+export const IMAGE_FILE = /\.(png|gif|jpe?g|webp|svg)$/i
 
 /** Reads the size of an image file; undefined when it cannot be told. */
 export function readImageSize(file: string): ImageSize | undefined {
@@ -17,8 +21,8 @@ export function readImageSize(file: string): ImageSize | undefined {
   try {
     const fd = openSync(file, 'r')
     try {
-      buffer = Buffer.alloc(HEAD_BYTES)
-      buffer = buffer.subarray(0, readSync(fd, buffer, 0, HEAD_BYTES, 0))
+      // one buffer for every read: discovery reads the header of each image of the content folder
+      buffer = shared.subarray(0, readSync(fd, shared, 0, HEAD_BYTES, 0))
     } finally {
       closeSync(fd)
     }

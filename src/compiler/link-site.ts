@@ -10,7 +10,7 @@ import { hrefOf, routePathOf, safeDecodeURI, type RoutePath, type Slug, type Sou
 import { createLinkIndex, isAssetTarget, type LinkIndex } from './resolve-links.js'
 import type { CompiledPage } from './page.js'
 import { legacySlugsOf } from './slugify.js'
-import { readImageSize, type ImageSize } from './image-size.js'
+import type { ImageSize } from './image-size.js'
 
 export interface NavLink {
   text: string
@@ -83,7 +83,7 @@ export function linkSite(compiled: readonly CompiledPage[], assets: readonly Con
   pages.sort((a, b) => (a.slug === '' ? -1 : b.slug === '' ? 1 : 0))
   const index = createLinkIndex(pages, assets, base)
   const hrefOfPage = pageHrefs(base)
-  const context: ResolveContext = { index, base, hrefOfPage, diagnostics, sizeOfAsset: imageSizes() }
+  const context: ResolveContext = { index, base, hrefOfPage, diagnostics }
   const sitePages: SitePage[] = pages.map((page) => ({
     page,
     route: routePathOf(page.slug, base),
@@ -128,7 +128,7 @@ export function relinkPage(site: Site, page: CompiledPage): Site | undefined {
   const base = site.config.site.base
   // the problems found resolving a page's links are the ones that name a link target
   const diagnostics = site.diagnostics.filter((d) => !(d.file === page.sourcePath && d.target !== undefined))
-  const context: ResolveContext = { index: site.index, base, hrefOfPage: pageHrefs(base), diagnostics, sizeOfAsset: imageSizes() }
+  const context: ResolveContext = { index: site.index, base, hrefOfPage: pageHrefs(base), diagnostics }
   const sitePage: SitePage = { ...old, page: titled, resolved: titled.links.map((link) => resolveLink(link, titled, context)) }
   const pages = site.pages.slice()
   pages[position] = sitePage
@@ -148,14 +148,6 @@ function pageHrefs(base: string): (page: CompiledPage) => string {
 }
 
 /** Intrinsic image sizes, each file read once. */
-function imageSizes(): (asset: ContentRef) => ImageSize | undefined {
-  const sizes = new Map<string, ImageSize | undefined>()
-  return (asset) => {
-    if (!sizes.has(asset.absolute)) sizes.set(asset.absolute, readImageSize(asset.absolute))
-    return sizes.get(asset.absolute)
-  }
-}
-
 const collator = new Intl.Collator('de', { sensitivity: 'variant', numeric: true })
 const stem = (path: string) => path.replace(/\.md$/i, '')
 
@@ -201,10 +193,9 @@ interface ResolveContext {
   base: string
   hrefOfPage: (page: CompiledPage) => string
   diagnostics: Diagnostic[]
-  sizeOfAsset: (asset: ContentRef) => ImageSize | undefined
 }
 
-function resolveLink(link: PageLink, page: CompiledPage, { index, base, hrefOfPage, diagnostics, sizeOfAsset }: ResolveContext): Resolved {
+function resolveLink(link: PageLink, page: CompiledPage, { index, base, hrefOfPage, diagnostics }: ResolveContext): Resolved {
   const report = (code: Diagnostic['code'], message: string, hint: string, suggestion?: string, target = link.target) => {
     diagnostics.push({ severity: 'warning', code, file: page.sourcePath, line: link.line, column: link.column, message, hint, target, ...(suggestion ? { suggestion } : {}) })
   }
@@ -219,7 +210,7 @@ function resolveLink(link: PageLink, page: CompiledPage, { index, base, hrefOfPa
     if (!asset || !src) return { kind: 'missing', syntax: link.syntax, link: link.kind, target: link.target, href: link.target, alt: link.alt }
     if (link.kind !== 'image') return { kind: 'asset', syntax: 'markdown', href: src }
     if (link.syntax === 'markdown') return { kind: 'image', syntax: 'markdown', src, alt: link.alt ?? '' }
-    return { kind: 'image', syntax: 'wiki', src, alt: link.alt ?? '', ...sizeOf(link, sizeOfAsset(asset)) }
+    return { kind: 'image', syntax: 'wiki', src, alt: link.alt ?? '', ...sizeOf(link, asset.size) }
   }
 
   const target = index.findPage(link, page)

@@ -14,6 +14,7 @@ import { lstatSync, readFileSync, realpathSync, statSync, type Stats } from 'nod
 import { readFile, readdir, realpath, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { COMPILER_VERSION } from './constants.js'
+import { IMAGE_FILE, readImageSize, type ImageSize } from './image-size.js'
 import type { Diagnostic, DiagnosticCode } from './diagnostics.js'
 import { contains, isOutputFolder } from './output-folder.js'
 import { toSourcePath, type SourcePath } from './paths.js'
@@ -38,6 +39,15 @@ export interface ContentRef {
   path: SourcePath
   /** Absolute path on disk, as spelled there (may be NFD). */
   absolute: string
+  /** Width and height of an image, read from its header while discovering, so that linking needs no file access. */
+  size?: ImageSize
+}
+
+/** A content file's record, with the size of an image read from its header. */
+function contentRef(path: SourcePath, absolute: string): ContentRef {
+  if (!IMAGE_FILE.test(path)) return { path, absolute }
+  const size = readImageSize(absolute)
+  return size ? { path, absolute, size } : { path, absolute }
 }
 
 export interface ContentFiles {
@@ -123,7 +133,8 @@ export async function discoverContent(root: string, options: DiscoverOptions = {
           report('file-name-too-long', path, `Page name is ${Buffer.byteLength(entry.name) - 3} bytes long; at most ${MAX_PAGE_NAME_BYTES} fit into a file name of the site, so it is left out`, 'Shorten the file name; a title of any length can be set with "title:" in the front matter.', 'error')
           continue
         }
-        ;(isPage ? result.markdown : result.assets).push({ path: toSourcePath(path), absolute })
+        if (isPage) result.markdown.push({ path: toSourcePath(path), absolute })
+        else result.assets.push(contentRef(toSourcePath(path), absolute))
       } else if (/\.md$/i.test(entry.name)) {
         report('not-a-file', path, `"${path}" is a named pipe, socket or device, not a file; it is left out`, 'Remove it from the content folder: only files and folders can be published.')
       }
@@ -179,7 +190,8 @@ export function inspectContentPath(root: string, path: string): ContentEntry {
   if (!info.isFile()) {
     return info.isDirectory() ? { kind: 'missing' } : excluded('not-a-file', `"${path}" is a named pipe, socket or device, not a file; it is left out`, 'Remove it from the content folder: only files and folders can be published.')
   }
-  return { kind: /\.md$/i.test(path) ? 'page' : 'asset', ref: { path: toSourcePath(path), absolute } }
+  const isPage = /\.md$/i.test(path)
+  return { kind: isPage ? 'page' : 'asset', ref: isPage ? { path: toSourcePath(path), absolute } : contentRef(toSourcePath(path), absolute) }
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })

@@ -14,7 +14,6 @@ import { substituteLinks, type BodyLookup } from './substitute.js'
 import { nameKey } from '../resolve-links.js'
 import { createHash } from 'node:crypto'
 import { posix } from 'node:path'
-import { readImageSize } from '../image-size.js'
 
 export interface RenderJob {
   /** Output file, relative to the output folder. */
@@ -124,7 +123,7 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
   const findAsset = createAssetFinder(site.assets)
   const siteProps = createSiteProps(config, assetUrl, (value) => {
     const asset = findAsset(value)
-    return asset ? readImageSize(asset.absolute) : undefined
+    return asset?.size
   })
   const common = {
     site: siteProps,

@@ -178,3 +178,17 @@ describe('linkSite: anchors from a VuePress wiki', () => {
     expect(html('b')).toBe('<p><a href="/a.html#rückfragen">x</a></p>')
   })
 })
+
+describe('linkSite: images', () => {
+  it('sizes a wiki image from the size its asset record carries, without reading any file', () => {
+    const compiled = [compile('Karte.md', '![[plan.png|300]] ![[plan.png]]\n')]
+    const plan = { path: 'bilder/plan.png', absolute: '/gibt/es/nicht/plan.png', size: { width: 600, height: 400 } }
+    const site = linkSite(compiled, [plan as ReturnType<typeof asset>], config)
+    expect(site.pages[0].resolved).toEqual([
+      { kind: 'image', syntax: 'wiki', src: '/bilder/plan.png', alt: 'plan', width: 300, height: 200 },
+      { kind: 'image', syntax: 'wiki', src: '/bilder/plan.png', alt: 'plan', width: 600, height: 400 },
+    ])
+    const html = substituteLinks(compiled[0].html, site.pages[0].resolved, () => '')
+    expect(html).toContain('<img src="/bilder/plan.png" alt="plan" width="300" height="200" loading="lazy" decoding="async">')
+  })
+})
