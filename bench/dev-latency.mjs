@@ -13,7 +13,10 @@ export async function devLatency(repo, work, corpusDir, edits = 20) {
   const root = join(dir, 'wiki')
   cpSync(corpusDir, root, { recursive: true })
   const started = performance.now()
-  const dev = spawn(process.execPath, [join(repo, 'bin/wikigen.js'), 'dev', '--root', root, '--port', '0'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } })
+  const dev = spawn(process.execPath, [join(repo, 'bin/wikigen.js'), 'dev', '--root', root, '--port', '0'], {
+    cwd: dir,
+    env: { ...process.env, NO_COLOR: '1' },
+  })
   try {
     const url = await new Promise((resolve, reject) => {
       let output = ''
@@ -25,7 +28,9 @@ export async function devLatency(repo, work, corpusDir, edits = 20) {
       dev.on('exit', (code) => reject(new Error(`wikigen dev exited (${code})`)))
     })
     const readyMs = performance.now() - started
-    const file = readdirSync(root).filter((f) => f.endsWith('.md') && f !== 'index.md').sort()[10]
+    const file = readdirSync(root)
+      .filter((f) => f.endsWith('.md') && f !== 'index.md')
+      .sort()[10]
     const original = readFileSync(join(root, file), 'utf8')
     const browser = await launchChromium()
     const page = await browser.newPage()

@@ -16,7 +16,9 @@ const out = resolve(option('--out', 'dist'))
 const pages = option('--pages', '/,/odoo-hosting.html,/glossary.html').split(',')
 
 export async function lighthouseScores(dir, paths) {
-  const server = spawn(process.execPath, [resolve(repo, 'bin/wikigen.js'), 'serve', '--dir', dir, '--port', '0'], { env: { ...process.env, NO_COLOR: '1' } })
+  const server = spawn(process.execPath, [resolve(repo, 'bin/wikigen.js'), 'serve', '--dir', dir, '--port', '0'], {
+    env: { ...process.env, NO_COLOR: '1' },
+  })
   const url = await new Promise((done, fail) => {
     let text = ''
     server.stdout.on('data', (chunk) => {
@@ -28,12 +30,24 @@ export async function lighthouseScores(dir, paths) {
   })
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
   try {
     const results = []
     for (const path of paths) {
-      const result = await lighthouse(`${url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] })
+      const result = await lighthouse(`${url}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      })
       const { categories, audits } = result.lhr
       results.push({
         path,
@@ -42,7 +56,9 @@ export async function lighthouseScores(dir, paths) {
         lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
         cls: audits['cumulative-layout-shift'].numericValue.toFixed(3),
         tbtMs: Math.round(audits['total-blocking-time'].numericValue),
-        failedA11y: Object.values(audits).filter((a) => a.score === 0 && result.lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id)).map((a) => a.id),
+        failedA11y: Object.values(audits)
+          .filter((a) => a.score === 0 && result.lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id))
+          .map((a) => a.id),
       })
     }
     return results
@@ -56,5 +72,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const results = await lighthouseScores(out, pages)
   console.log('| page | performance | accessibility | LCP ms | CLS | TBT ms | failed a11y audits |')
   console.log('|---|---|---|---|---|---|---|')
-  for (const r of results) console.log(`| ${r.path} | ${r.performance} | ${r.accessibility} | ${r.lcpMs} | ${r.cls} | ${r.tbtMs} | ${r.failedA11y.join(', ') || '–'} |`)
+  for (const r of results)
+    console.log(
+      `| ${r.path} | ${r.performance} | ${r.accessibility} | ${r.lcpMs} | ${r.cls} | ${r.tbtMs} | ${r.failedA11y.join(', ') || '–'} |`,
+    )
 }

@@ -10,7 +10,9 @@ import { parse, postprocess, preprocess } from 'micromark'
 
 /** Markdown bodies of the corpus (front matter cut off), `limit` pages spread over it. */
 function bodies(dir, limit) {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.md')).sort()
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.md'))
+    .sort()
   const step = Math.max(1, Math.floor(files.length / limit))
   const texts = []
   for (let i = 0; i < files.length; i += step) texts.push(readFileSync(join(dir, files[i]), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, ''))
@@ -35,7 +37,13 @@ function throughput(texts, read) {
  */
 export function parseFloor(dir, totalBytes, sample = 600) {
   const texts = bodies(dir, sample)
-  const tokenize = throughput(texts, (text) => postprocess(parse().document().write(preprocess()(text, undefined, true))))
+  const tokenize = throughput(texts, (text) =>
+    postprocess(
+      parse()
+        .document()
+        .write(preprocess()(text, undefined, true)),
+    ),
+  )
   const tree = throughput(texts, (text) => fromMarkdown(text))
   const cores = cpus().length
   const floor = (mbPerSecond) => totalBytes / 1e6 / (mbPerSecond * cores)

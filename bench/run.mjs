@@ -98,8 +98,10 @@ async function buildWikigen(dir, out, cwd, extra = ['--no-cache']) {
 
 /** Page HTML sizes: the median one is "typical". */
 function typicalPage(out) {
-  const pages = readdirSync(out).filter((f) => f.endsWith('.html') && f !== 'index.html' && f !== '404.html' && statSync(join(out, f)).size > 2000)
-    .map((f) => ({ f, size: statSync(join(out, f)).size })).sort((a, b) => a.size - b.size)
+  const pages = readdirSync(out)
+    .filter((f) => f.endsWith('.html') && f !== 'index.html' && f !== '404.html' && statSync(join(out, f)).size > 2000)
+    .map((f) => ({ f, size: statSync(join(out, f)).size }))
+    .sort((a, b) => a.size - b.size)
   return pages[Math.floor(pages.length / 2)]
 }
 
@@ -146,15 +148,20 @@ async function main() {
     output: extra.output,
   })
   const rows = [row('wikigen', times.wikigen, { output: folderSize(out) })]
-  for (const name of options.peers) rows.push(row(name, times[name], { output: existsSync(join(runDir, name)) ? folderSize(join(runDir, name)) : undefined }))
+  for (const name of options.peers)
+    rows.push(row(name, times[name], { output: existsSync(join(runDir, name)) ? folderSize(join(runDir, name)) : undefined }))
 
   const lines = []
-  lines.push(`Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; ${options.pages} pages (${kb(folderSize(dir) * 1)} KB of content), ${options.runs} runs`)
+  lines.push(
+    `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; ${options.pages} pages (${kb(folderSize(dir) * 1)} KB of content), ${options.runs} runs`,
+  )
   lines.push('')
   lines.push('| tool | cold build s (median) | peak RSS MB | output MB | ratio to wikigen |')
   lines.push('|---|---|---|---|---|')
   for (const r of rows) {
-    lines.push(`| ${r.name} | ${s(r.cold)} | ${r.rss.toFixed(0)} | ${r.output === undefined ? '–' : (r.output / 2 ** 20).toFixed(1)} | ${(r.cold / rows[0].cold).toFixed(2)}× |`)
+    lines.push(
+      `| ${r.name} | ${s(r.cold)} | ${r.rss.toFixed(0)} | ${r.output === undefined ? '–' : (r.output / 2 ** 20).toFixed(1)} | ${(r.cold / rows[0].cold).toFixed(2)}× |`,
+    )
   }
   lines.push('')
   lines.push('| wikigen figure | value |')
@@ -170,21 +177,31 @@ async function main() {
   if (options.browser) {
     const { searchKeystroke } = await import('./browser-search.mjs')
     const figure = await searchKeystroke(repo, options.work, corpus)
-    lines.push(`| search keystroke over ${figure.pages} pages in Chromium (median of ${figure.samples}) | ${figure.medianMs.toFixed(2)} ms (p90 ${figure.p90Ms.toFixed(2)} ms) |`)
+    lines.push(
+      `| search keystroke over ${figure.pages} pages in Chromium (median of ${figure.samples}) | ${figure.medianMs.toFixed(2)} ms (p90 ${figure.p90Ms.toFixed(2)} ms) |`,
+    )
   }
   if (options.dev) {
     const { devLatency } = await import('./dev-latency.mjs')
     const figure = await devLatency(repo, options.work, dir)
-    lines.push(`| dev: edit → browser shows it (median of ${figure.samples}) | ${figure.medianMs.toFixed(0)} ms (p90 ${figure.p90Ms.toFixed(0)} ms) |`)
+    lines.push(
+      `| dev: edit → browser shows it (median of ${figure.samples}) | ${figure.medianMs.toFixed(0)} ms (p90 ${figure.p90Ms.toFixed(0)} ms) |`,
+    )
     lines.push(`| dev: server ready (cold build + start) | ${s(figure.readyMs)} s |`)
   }
   if (options.floor) {
     const { parseFloor } = await import('./parse-floor.mjs')
-    const markdownBytes = readdirSync(dir).filter((f) => f.endsWith('.md')).reduce((sum, f) => sum + statSync(join(dir, f)).size, 0)
+    const markdownBytes = readdirSync(dir)
+      .filter((f) => f.endsWith('.md'))
+      .reduce((sum, f) => sum + statSync(join(dir, f)).size, 0)
     const floor = parseFloor(dir, markdownBytes)
     const ratio = (seconds) => (hugo ? ` = ${((seconds * 1000) / hugo.cold).toFixed(2)}× Hugo's whole build` : '')
-    lines.push(`| parser floor: micromark tokenizer alone, ${floor.tokenizeMBs.toFixed(2)} MB/s per core | ${floor.tokenizeFloorS.toFixed(2)} s on ${floor.cores} cores${ratio(floor.tokenizeFloorS)} |`)
-    lines.push(`| parser floor: + mdast-util-from-markdown, ${floor.treeMBs.toFixed(2)} MB/s per core | ${floor.treeFloorS.toFixed(2)} s on ${floor.cores} cores${ratio(floor.treeFloorS)} |`)
+    lines.push(
+      `| parser floor: micromark tokenizer alone, ${floor.tokenizeMBs.toFixed(2)} MB/s per core | ${floor.tokenizeFloorS.toFixed(2)} s on ${floor.cores} cores${ratio(floor.tokenizeFloorS)} |`,
+    )
+    lines.push(
+      `| parser floor: + mdast-util-from-markdown, ${floor.treeMBs.toFixed(2)} MB/s per core | ${floor.treeFloorS.toFixed(2)} s on ${floor.cores} cores${ratio(floor.treeFloorS)} |`,
+    )
   }
   console.log(lines.join('\n'))
 }

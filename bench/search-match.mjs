@@ -11,13 +11,100 @@ import { build } from 'esbuild'
 const PAGES = Number(process.argv[2] ?? 10_000)
 const RUNS = 21
 
-const bundle = await build({ entryPoints: [new URL('../src/shared/search/match.ts', import.meta.url).pathname], bundle: true, write: false, format: 'esm', platform: 'node' })
+const bundle = await build({
+  entryPoints: [new URL('../src/shared/search/match.ts', import.meta.url).pathname],
+  bundle: true,
+  write: false,
+  format: 'esm',
+  platform: 'node',
+})
 const { searchSuggestions } = await import(`data:text/javascript,${encodeURIComponent(bundle.outputFiles[0].text)}`)
 
 let seed = 42
 const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
 const pick = (list) => list[Math.floor(random() * list.length)]
-const WORDS = ['Odoo', 'Hosting', 'Nextcloud', 'Prozesse', 'Richtlinie', 'Vorlage', 'Spezifikation', 'Liste', 'Phase', 'Ansible', 'Docker', 'Kubernetes', 'Backup', 'Wartungsvertrag', 'Weiterbildung', 'Wissenstransfer', 'Zahlen', 'Ziele', 'Übersicht', 'Wirkungsräume', 'Zürich', 'On-Premise', 'Off-Premise', 'Cloud', 'Upgrade', 'App', 'Buchhaltung', 'Verkauf', 'Einkauf', 'Lager', 'Projekt', 'Zeiterfassung', 'Helpdesk', 'Website', 'Dokumente', 'Personal', 'Fertigung', 'Kasse', 'Entwicklung', 'Sicherheit', 'Support', 'Migration', 'Marketing', 'Finanzen', 'Beratung', 'Akquise', 'Hardware', 'Infrastruktur', 'Terminal', 'Dotfiles', 'Extensions', 'Tools', 'Leistungen', 'Intervalle', 'Koordination', 'Modelle', 'Inhalt', 'Vorgehen', 'Ergebnisse', 'Projektrisiken', 'Plugins', 'Laptop', 'Tastatur', 'Lieferant', 'Mettler', 'Toledo', 'Installation', 'Konfiguration', 'Betrieb', 'Überwachung', 'Fehlerbehebung', 'Voraussetzungen', 'Einleitung', 'Beispiel', 'Anhang', 'Glossar', 'Rollen', 'Ablauf', 'Checkliste', '(Entwurf)']
+const WORDS = [
+  'Odoo',
+  'Hosting',
+  'Nextcloud',
+  'Prozesse',
+  'Richtlinie',
+  'Vorlage',
+  'Spezifikation',
+  'Liste',
+  'Phase',
+  'Ansible',
+  'Docker',
+  'Kubernetes',
+  'Backup',
+  'Wartungsvertrag',
+  'Weiterbildung',
+  'Wissenstransfer',
+  'Zahlen',
+  'Ziele',
+  'Übersicht',
+  'Wirkungsräume',
+  'Zürich',
+  'On-Premise',
+  'Off-Premise',
+  'Cloud',
+  'Upgrade',
+  'App',
+  'Buchhaltung',
+  'Verkauf',
+  'Einkauf',
+  'Lager',
+  'Projekt',
+  'Zeiterfassung',
+  'Helpdesk',
+  'Website',
+  'Dokumente',
+  'Personal',
+  'Fertigung',
+  'Kasse',
+  'Entwicklung',
+  'Sicherheit',
+  'Support',
+  'Migration',
+  'Marketing',
+  'Finanzen',
+  'Beratung',
+  'Akquise',
+  'Hardware',
+  'Infrastruktur',
+  'Terminal',
+  'Dotfiles',
+  'Extensions',
+  'Tools',
+  'Leistungen',
+  'Intervalle',
+  'Koordination',
+  'Modelle',
+  'Inhalt',
+  'Vorgehen',
+  'Ergebnisse',
+  'Projektrisiken',
+  'Plugins',
+  'Laptop',
+  'Tastatur',
+  'Lieferant',
+  'Mettler',
+  'Toledo',
+  'Installation',
+  'Konfiguration',
+  'Betrieb',
+  'Überwachung',
+  'Fehlerbehebung',
+  'Voraussetzungen',
+  'Einleitung',
+  'Beispiel',
+  'Anhang',
+  'Glossar',
+  'Rollen',
+  'Ablauf',
+  'Checkliste',
+  '(Entwurf)',
+]
 const phrase = (n) => Array.from({ length: n }, () => pick(WORDS)).join(' ')
 const slug = (text) => text.toLowerCase().replace(/\s+/g, '-')
 const header = (level, title, children = []) => ({ level, title, slug: slug(title), link: `#${slug(title)}`, children })
@@ -39,10 +126,24 @@ for (let r = 0; r < 3; r++) {
   const parse = performance.now() - t0
   t0 = performance.now()
   searchSuggestions(parsed, 'warm-up')
-  console.log(`${(json.length / 1e6).toFixed(1)} MB index, ${PAGES} pages, ${parsed.reduce((n, e) => n + e.headers.length, 0)} h2: JSON.parse ${parse.toFixed(0)} ms, first query incl. preparing ${(performance.now() - t0).toFixed(0)} ms`)
+  console.log(
+    `${(json.length / 1e6).toFixed(1)} MB index, ${PAGES} pages, ${parsed.reduce((n, e) => n + e.headers.length, 0)} h2: JSON.parse ${parse.toFixed(0)} ms, first query incl. preparing ${(performance.now() - t0).toFixed(0)} ms`,
+  )
 }
 
-const TYPED = ['odoo hosting on-premise', 'wirkungsräume', 'über zürich', 'qqqxyz', 'zzz nichts da', 'hosting (entwurf)', 'fehlerbehebung ansible', 'x', 'k', 'odoo ', 'prozesse odoo app']
+const TYPED = [
+  'odoo hosting on-premise',
+  'wirkungsräume',
+  'über zürich',
+  'qqqxyz',
+  'zzz nichts da',
+  'hosting (entwurf)',
+  'fehlerbehebung ansible',
+  'x',
+  'k',
+  'odoo ',
+  'prozesse odoo app',
+]
 const keystrokes = TYPED.flatMap((q) => Array.from({ length: q.length }, (_, i) => q.slice(0, i + 1)))
 
 for (const query of keystrokes) {
@@ -61,8 +162,11 @@ const timed = keystrokes.map((query) => {
   return { query, ms: median(times), found: searchSuggestions(parsed, query).length }
 })
 console.log(`${keystrokes.length} keystrokes, median of ${RUNS} runs each (answers equal to the reference's):`)
-console.log(`  median keystroke ${median(timed.map((t) => t.ms)).toFixed(3)} ms, slowest ${Math.max(...timed.map((t) => t.ms)).toFixed(3)} ms`)
-for (const t of timed.sort((a, b) => b.ms - a.ms).slice(0, 5)) console.log(`  ${JSON.stringify(t.query).padEnd(28)} ${t.ms.toFixed(3)} ms  ${t.found} suggestions`)
+console.log(
+  `  median keystroke ${median(timed.map((t) => t.ms)).toFixed(3)} ms, slowest ${Math.max(...timed.map((t) => t.ms)).toFixed(3)} ms`,
+)
+for (const t of timed.sort((a, b) => b.ms - a.ms).slice(0, 5))
+  console.log(`  ${JSON.stringify(t.query).padEnd(28)} ${t.ms.toFixed(3)} ms  ${t.found} suggestions`)
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b)
@@ -80,7 +184,8 @@ function referenceSuggestions(entries, query) {
   else {
     const escape = (w) => w.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&')
     const whole = /\s$/.test(query)
-    const source = words.map((w, i) => (i === words.length - 1 && !whole ? `(?=.*\\b${escape(w)})` : `(?=.*\\b${escape(w)}\\b)`)).join('') + '.+'
+    const source =
+      words.map((w, i) => (i === words.length - 1 && !whole ? `(?=.*\\b${escape(w)})` : `(?=.*\\b${escape(w)}\\b)`)).join('') + '.+'
     matches = (text) => new RegExp(source, 'gi').test(text)
   }
   const visit = (entry, headers) => {

@@ -34,7 +34,9 @@ const nodeBundle = {
   logLevel: 'warning',
 }
 // CommonJS dependencies bundled into an ES module still call require() for Node's built-ins
-const requireBanner = { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" }
+const requireBanner = {
+  js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+}
 await build({ ...nodeBundle, entryPoints: { cli: join(root, 'src/cli/main.ts') }, outdir: dist, format: 'esm', banner: requireBanner })
 await build({
   ...nodeBundle,
@@ -59,7 +61,11 @@ await build({
 
 const clientDir = join(dist, 'client')
 const result = await build({
-  entryPoints: { client: join(root, 'src/client/main.ts'), head: join(root, 'src/client/head.ts'), style: join(root, 'src/theme/styles/index.css') },
+  entryPoints: {
+    client: join(root, 'src/client/main.ts'),
+    head: join(root, 'src/client/head.ts'),
+    style: join(root, 'src/theme/styles/index.css'),
+  },
   outdir: clientDir,
   bundle: true,
   splitting: true,
@@ -78,7 +84,14 @@ const result = await build({
 })
 
 // the dev server's live-update client: served by `wikigen dev` only, never listed in the manifest
-await build({ entryPoints: [join(root, 'src/client/dev-client.ts')], outfile: join(root, 'lib/dev-client.js'), bundle: true, format: 'esm', target: 'es2022', logLevel: 'warning' })
+await build({
+  entryPoints: [join(root, 'src/client/dev-client.ts')],
+  outfile: join(root, 'lib/dev-client.js'),
+  bundle: true,
+  format: 'esm',
+  target: 'es2022',
+  logLevel: 'warning',
+})
 
 const outputs = Object.entries(result.metafile.outputs)
 const entryOf = (name) => outputs.find(([, o]) => o.entryPoint?.endsWith(name))?.[0]
@@ -86,7 +99,15 @@ const rel = (file) => file.slice(file.indexOf('lib/client/') + 'lib/client/'.len
 const files = outputs.map(([file]) => rel(file))
 // the head script must run before first paint, so it is a classic script: re-emit it as an IIFE
 const headEsm = entryOf('src/client/head.ts')
-const head = await build({ entryPoints: [join(root, 'src/client/head.ts')], bundle: true, write: false, format: 'iife', minify: true, target: 'es2020', logLevel: 'warning' })
+const head = await build({
+  entryPoints: [join(root, 'src/client/head.ts')],
+  bundle: true,
+  write: false,
+  format: 'iife',
+  minify: true,
+  target: 'es2020',
+  logLevel: 'warning',
+})
 const headText = head.outputFiles[0].text
 const headName = `head-${createHash('sha256').update(headText).digest('hex').slice(0, 8).toUpperCase()}.js`
 rmSync(headEsm, { force: true })

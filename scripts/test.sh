@@ -12,6 +12,7 @@ bash scripts/install-chromium.sh
 
 node scripts/bundle.mjs
 npm run typecheck --silent
+npm run format:check --silent
 
 reports=$(mktemp -d)
 status=0

@@ -35,7 +35,11 @@ export function exitCodeOf(diagnostics: readonly Diagnostic[], strict = false): 
 }
 
 /** The build itself, shared by `build` and `search`; undefined when the config could not be read or the options are wrong. */
-export async function runBuild(options: BuildCommandOptions, reporter: Reporter, extra: { dev?: boolean } = {}): Promise<BuildResult | undefined> {
+export async function runBuild(
+  options: BuildCommandOptions,
+  reporter: Reporter,
+  extra: { dev?: boolean } = {},
+): Promise<BuildResult | undefined> {
   const c = reporter.colors
   let config
   let configDiagnostics: Diagnostic[] = []
@@ -50,17 +54,17 @@ export async function runBuild(options: BuildCommandOptions, reporter: Reporter,
   let result: BuildResult
   try {
     result = await build({
-    root: options.root,
-    out: options.out,
-    base: options.base,
-    config,
-    workers: options.workers,
-    workerFile: runtime.workerFile,
-    clientDir: runtime.clientDir,
-    cacheDir: options.cache === false ? false : stateDirOf('cache', options.root),
-    cacheSalt: runtime.cacheSalt,
-    dev: extra.dev,
-    onProgress: (phase, done, total) => progress.update(phase === 'compile' ? 'Seiten' : 'HTML', done, total),
+      root: options.root,
+      out: options.out,
+      base: options.base,
+      config,
+      workers: options.workers,
+      workerFile: runtime.workerFile,
+      clientDir: runtime.clientDir,
+      cacheDir: options.cache === false ? false : stateDirOf('cache', options.root),
+      cacheSalt: runtime.cacheSalt,
+      dev: extra.dev,
+      onProgress: (phase, done, total) => progress.update(phase === 'compile' ? 'Seiten' : 'HTML', done, total),
     })
   } catch (error) {
     progress.done()
@@ -75,8 +79,12 @@ export async function runBuild(options: BuildCommandOptions, reporter: Reporter,
   const warnings = result.diagnostics.length - errors
   const failed = errors > 0 || (options.strict && warnings > 0)
   const mark = failed ? c.red('✗') : c.green('✓')
-  const counts = [errors ? c.red(`${errors} error${errors === 1 ? '' : 's'}`) : '', warnings ? c.yellow(`${warnings} warning${warnings === 1 ? '' : 's'}`) : '']
-    .filter(Boolean).join(', ')
+  const counts = [
+    errors ? c.red(`${errors} error${errors === 1 ? '' : 's'}`) : '',
+    warnings ? c.yellow(`${warnings} warning${warnings === 1 ? '' : 's'}`) : '',
+  ]
+    .filter(Boolean)
+    .join(', ')
   reporter.err(
     `${mark} ${result.stats.pages} pages in ${(result.stats.durationMs / 1000).toFixed(2)} s${result.stats.cachedPages ? c.dim(` (${result.stats.cachedPages} from cache)`) : ''}` +
       `${counts ? ` · ${counts}` : ''} → ${relative(process.cwd(), options.out) || '.'}`,

@@ -42,7 +42,17 @@ export function brokenLinksOf(diagnostics: readonly Diagnostic[]): BrokenLink[] 
   return diagnostics.flatMap((d) => {
     const kind = KINDS[d.code]
     if (!kind) return []
-    return [{ file: d.file, line: d.line, column: d.column, target: d.target ?? '', kind, message: d.message, ...(d.suggestion ? { suggestion: d.suggestion } : {}) }]
+    return [
+      {
+        file: d.file,
+        line: d.line,
+        column: d.column,
+        target: d.target ?? '',
+        kind,
+        message: d.message,
+        ...(d.suggestion ? { suggestion: d.suggestion } : {}),
+      },
+    ]
   })
 }
 
@@ -51,13 +61,23 @@ export async function run(options: CheckLinksOptions, reporter: Reporter = creat
   const runtime = bundledRuntime()
   const progress = createProgress(reporter)
   const result = await checkSite({
-    root: options.root, base: options.base, config, workerFile: runtime.workerFile, cacheSalt: runtime.cacheSalt,
+    root: options.root,
+    base: options.base,
+    config,
+    workerFile: runtime.workerFile,
+    cacheSalt: runtime.cacheSalt,
     cacheDir: stateDirOf('cache', options.root),
     onProgress: (_phase, done, total) => progress.update('Seiten', done, total),
   })
   progress.done()
   const broken = brokenLinksOf(result.diagnostics)
-  if (options.external) broken.push(...(await checkExternal(result.site.pages.flatMap((p) => p.page.externalLinks.map((l) => ({ ...l, file: p.page.sourcePath }))), options.timeout ?? 10_000)))
+  if (options.external)
+    broken.push(
+      ...(await checkExternal(
+        result.site.pages.flatMap((p) => p.page.externalLinks.map((l) => ({ ...l, file: p.page.sourcePath }))),
+        options.timeout ?? 10_000,
+      )),
+    )
   broken.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column))
 
   if (options.json) reporter.out(JSON.stringify(broken, null, 2))
@@ -65,17 +85,26 @@ export async function run(options: CheckLinksOptions, reporter: Reporter = creat
     const c = reporter.colors
     const prefix = relative(process.cwd(), options.root) || '.'
     for (const link of broken) {
-      reporter.out(`${c.bold(formatLocation({ ...link, severity: 'warning', code: 'dead-link', message: '' }, prefix))}  broken link to ${c.red(link.target)}${link.kind === 'embed' ? ' (embed cycle)' : ''}`)
+      reporter.out(
+        `${c.bold(formatLocation({ ...link, severity: 'warning', code: 'dead-link', message: '' }, prefix))}  broken link to ${c.red(link.target)}${link.kind === 'embed' ? ' (embed cycle)' : ''}`,
+      )
       if (link.suggestion) reporter.out(`  ${c.dim('did you mean')} ${JSON.stringify(link.suggestion)}?`)
     }
     const pages = result.site.pages.length
-    reporter.err(broken.length === 0 ? `${c.green('✓')} no broken links in ${pages} pages` : `${c.red('✗')} ${broken.length} broken link${broken.length === 1 ? '' : 's'} in ${pages} pages`)
+    reporter.err(
+      broken.length === 0
+        ? `${c.green('✓')} no broken links in ${pages} pages`
+        : `${c.red('✗')} ${broken.length} broken link${broken.length === 1 ? '' : 's'} in ${pages} pages`,
+    )
   }
   return broken.length === 0 ? 0 : 1
 }
 
 /** Checks http(s) links with HEAD (GET when HEAD is refused), a few at a time; each URL is asked once. */
-async function checkExternal(links: { url: string; line: number; column: number; file: SourcePath }[], timeout: number): Promise<BrokenLink[]> {
+async function checkExternal(
+  links: { url: string; line: number; column: number; file: SourcePath }[],
+  timeout: number,
+): Promise<BrokenLink[]> {
   const web = links.filter((l) => /^https?:/i.test(l.url))
   const urls = [...new Set(web.map((l) => l.url))]
   const failures = new Map<string, string>()
@@ -88,9 +117,16 @@ async function checkExternal(links: { url: string; line: number; column: number;
     }
   }
   await Promise.all(Array.from({ length: Math.min(8, urls.length) }, worker))
-  return web.filter((l) => failures.has(l.url)).map((l) => ({
-    file: l.file, line: l.line, column: l.column, target: l.url, kind: 'external' as const, message: failures.get(l.url)!,
-  }))
+  return web
+    .filter((l) => failures.has(l.url))
+    .map((l) => ({
+      file: l.file,
+      line: l.line,
+      column: l.column,
+      target: l.url,
+      kind: 'external' as const,
+      message: failures.get(l.url)!,
+    }))
 }
 
 async function probe(url: string, timeout: number): Promise<string | undefined> {

@@ -93,13 +93,19 @@ export function watchContent(root: string, options: WatcherOptions = {}): Conten
     if (!present || !existsSync(absoluteRoot)) return
     const path = relative(absoluteRoot, absolute).split(sep).join('/')
     if (CONFIG_FILES.includes(path)) configChanged = true
-    else if (path !== '' && !path.startsWith('..') && !path.split('/').some((part) => part.startsWith('.'))) pending.set(path, { path, kind })
+    else if (path !== '' && !path.startsWith('..') && !path.split('/').some((part) => part.startsWith('.')))
+      pending.set(path, { path, kind })
     schedule()
   }
 
   let watcher: FSWatcher
   const startWatcher = () => {
-    watcher = chokidar.watch(absoluteRoot, { ignoreInitial: true, ignored: (path) => IGNORED.test(path), followSymlinks: false, awaitWriteFinish: false })
+    watcher = chokidar.watch(absoluteRoot, {
+      ignoreInitial: true,
+      ignored: (path) => IGNORED.test(path),
+      followSymlinks: false,
+      awaitWriteFinish: false,
+    })
     // a new file is a change like any other: the session looks at what is there
     watcher.on('add', enqueue('change')).on('change', enqueue('change')).on('unlink', enqueue('unlink'))
     // a watcher's own errors (a folder removed under it) must not end the server
@@ -116,11 +122,14 @@ export function watchContent(root: string, options: WatcherOptions = {}): Conten
       options.onRootMissing?.()
     } else if (!present && exists && !closed) {
       present = true
-      void watcher.close().then(() => startWatcher()).then(() => {
-        reconcileNext = true
-        options.onRootBack?.()
-        flush(true)
-      })
+      void watcher
+        .close()
+        .then(() => startWatcher())
+        .then(() => {
+          reconcileNext = true
+          options.onRootBack?.()
+          flush(true)
+        })
     }
   }, options.rootCheckMs ?? 500)
   rootCheck.unref()
@@ -131,10 +140,11 @@ export function watchContent(root: string, options: WatcherOptions = {}): Conten
       apply = run
       if (pending.size > 0 || configChanged) schedule()
     },
-    settled: () => new Promise<void>((done) => {
-      if (!timer && pending.size === 0) void running.then(() => done())
-      else idle.push(done)
-    }),
+    settled: () =>
+      new Promise<void>((done) => {
+        if (!timer && pending.size === 0) void running.then(() => done())
+        else idle.push(done)
+      }),
     async close() {
       closed = true
       clearTimeout(timer)

@@ -57,7 +57,11 @@ function claimDevOutput(root: string): { out: string; lock: CacheLock } {
     const lock = tryLock(`${out}.lock`)
     if (lock) return { out, lock }
   }
-  throw new UsageError(`${MAX_DEV_SERVERS} dev servers already serve ${JSON.stringify(root)}`, 'Stop one of them (Ctrl-C in its terminal).', 'dev-busy')
+  throw new UsageError(
+    `${MAX_DEV_SERVERS} dev servers already serve ${JSON.stringify(root)}`,
+    'Stop one of them (Ctrl-C in its terminal).',
+    'dev-busy',
+  )
 }
 
 /** Starts the dev server; used by the command and by tests. */
@@ -70,15 +74,21 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
   // The watcher scans the folder while the site builds, and keeps what changes meanwhile for the first batch.
   const watcher = watchContent(options.root, {
     debounceMs: options.debounceMs,
-    onRootMissing: () => reporter.err(`${reporter.colors.yellow('warning')}  content folder ${where} is gone; the last build stays served until it is back`),
+    onRootMissing: () =>
+      reporter.err(`${reporter.colors.yellow('warning')}  content folder ${where} is gone; the last build stays served until it is back`),
     onRootBack: () => reporter.err(reporter.colors.dim(`↻ content folder ${where} is back`)),
   })
   const progress = createProgress(reporter)
   let session: DevSession
   try {
     session = await createDevSession({
-      root: options.root, out, config, workerFile: runtime.workerFile, clientDir: runtime.clientDir,
-      cacheDir: stateDirOf('cache', options.root), cacheSalt: runtime.cacheSalt,
+      root: options.root,
+      out,
+      config,
+      workerFile: runtime.workerFile,
+      clientDir: runtime.clientDir,
+      cacheDir: stateDirOf('cache', options.root),
+      cacheSalt: runtime.cacheSalt,
       onProgress: (phase, done, total) => progress.update(phase === 'compile' ? 'Seiten' : 'HTML', done, total),
     })
   } catch (error) {
@@ -90,7 +100,11 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
   let configProblems = configDiagnostics
   printDiagnostics(reporter, [...configProblems, ...session.initial.diagnostics], where)
 
-  const handler = createDevHandler(out, createHostCheck(options.host, options.allowedHosts), toProblems([...configProblems, ...session.initial.diagnostics], options.root))
+  const handler = createDevHandler(
+    out,
+    createHostCheck(options.host, options.allowedHosts),
+    toProblems([...configProblems, ...session.initial.diagnostics], options.root),
+  )
   const server = createServer(handler.handle)
   try {
     await new Promise<void>((resolveListen, reject) => {
@@ -102,7 +116,12 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
     await watcher.close()
     claimed?.lock.release()
     const code = (error as NodeJS.ErrnoException).code
-    if (code === 'EADDRINUSE') throw new UsageError(`Port ${options.port} on ${options.host} is in use`, 'Choose another port with --port, or stop what runs there.', 'port-in-use')
+    if (code === 'EADDRINUSE')
+      throw new UsageError(
+        `Port ${options.port} on ${options.host} is in use`,
+        'Choose another port with --port, or stop what runs there.',
+        'port-in-use',
+      )
     throw error
   }
   const address = server.address()
@@ -120,9 +139,18 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
       } else update = batch.changes.length > 0 ? await session.update(batch.changes) : await session.reconcile()
       if (!batch.configChanged && batch.changes.length === 0 && update.routes.length === 0 && update.removed.length === 0) return
       handler.reloadRedirects()
-      printDiagnostics(reporter, update.diagnostics.filter((d) => d.severity === 'error' || batch.changes.some((c) => c.path === d.file)), where)
-      reporter.err(reporter.colors.dim(`↻ ${update.routes.length} page${update.routes.length === 1 ? '' : 's'} updated in ${update.durationMs} ms`))
-      handler.broadcast({ routes: update.routes, removed: update.removed, reload: batch.configChanged }, toProblems([...configProblems, ...update.diagnostics], options.root))
+      printDiagnostics(
+        reporter,
+        update.diagnostics.filter((d) => d.severity === 'error' || batch.changes.some((c) => c.path === d.file)),
+        where,
+      )
+      reporter.err(
+        reporter.colors.dim(`↻ ${update.routes.length} page${update.routes.length === 1 ? '' : 's'} updated in ${update.durationMs} ms`),
+      )
+      handler.broadcast(
+        { routes: update.routes, removed: update.removed, reload: batch.configChanged },
+        toProblems([...configProblems, ...update.diagnostics], options.root),
+      )
     } catch (error) {
       // a config that cannot be run is the author's to fix: its message, no stack
       if (error instanceof ConfigError) reporter.err(`${reporter.colors.red('error')}  ${error.message}`)
@@ -156,7 +184,9 @@ export async function run(options: DevOptions, reporter: Reporter = createReport
     else reporter.err(`${reporter.colors.red('error')}  ${(error as Error).message}`)
     return 1
   }
-  reporter.out(`${reporter.colors.green('➜')} dev server at ${reporter.colors.cyan(dev.url)} ${reporter.colors.dim(`(${dev.session.initial.stats.pages} pages, watching ${options.root})`)}`)
+  reporter.out(
+    `${reporter.colors.green('➜')} dev server at ${reporter.colors.cyan(dev.url)} ${reporter.colors.dim(`(${dev.session.initial.stats.pages} pages, watching ${options.root})`)}`,
+  )
   return new Promise(() => {})
 }
 

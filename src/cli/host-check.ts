@@ -28,7 +28,8 @@ export function createHostCheck(listenHost: string, allowed: readonly string[] =
   const names = new Set([...allowed.map((name) => name.toLowerCase()), listen])
   if (everywhere) {
     names.add(hostname().toLowerCase())
-    for (const addresses of Object.values(networkInterfaces())) for (const address of addresses ?? []) names.add(address.address.toLowerCase())
+    for (const addresses of Object.values(networkInterfaces()))
+      for (const address of addresses ?? []) names.add(address.address.toLowerCase())
   }
   return (header) => {
     if (header === undefined || header === '') return loopback

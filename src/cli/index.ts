@@ -11,7 +11,13 @@ import { run as runServe } from './serve.js'
 
 /** Collects `--allowed-host a,b --allowed-host c` into one list. */
 function hostList(value: string, previous: string[] = []): string[] {
-  return [...previous, ...value.split(',').map((name) => name.trim()).filter(Boolean)]
+  return [
+    ...previous,
+    ...value
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  ]
 }
 
 function port(value: string): number {
@@ -34,10 +40,7 @@ function workerCount(value: string): number {
 
 export function createProgram(): Command {
   const program = new Command()
-  program
-    .name('wikigen')
-    .description('Builds a static wiki from a folder of (Obsidian-flavoured) markdown.')
-    .showHelpAfterError()
+  program.name('wikigen').description('Builds a static wiki from a folder of (Obsidian-flavoured) markdown.').showHelpAfterError()
 
   program
     .command('build')
@@ -49,9 +52,20 @@ export function createProgram(): Command {
     .option('--no-cache', 'ignore and do not write the build cache')
     .option('-w, --workers <n>', 'worker threads, 0–64 (default: one per core for larger sites)', workerCount)
     .option('--timings', 'print how long each build phase took')
-    .addHelpText('after', '\nExamples:\n  $ wikigen build\n  $ wikigen build --root docs --out public --base /wiki/\n  $ wikigen build --strict        # fail CI on any warning')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ wikigen build\n  $ wikigen build --root docs --out public --base /wiki/\n  $ wikigen build --strict        # fail CI on any warning',
+    )
     .action(async (opts) => {
-      process.exitCode = await runBuild({ root: opts.root, out: opts.out, base: opts.base, strict: opts.strict, cache: opts.cache, workers: opts.workers, timings: opts.timings })
+      process.exitCode = await runBuild({
+        root: opts.root,
+        out: opts.out,
+        base: opts.base,
+        strict: opts.strict,
+        cache: opts.cache,
+        workers: opts.workers,
+        timings: opts.timings,
+      })
     })
 
   program
@@ -74,7 +88,10 @@ export function createProgram(): Command {
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--csp', 'send the recommended Content-Security-Policy header')
     .option('--allowed-host <names>', 'also answer requests for these host names (comma-separated; e.g. a proxy name)', hostList)
-    .addHelpText('after', '\nExamples:\n  $ wikigen serve\n  $ wikigen serve --dir public --port 3000\n  $ wikigen serve --csp          # try the site under the policy of docs/SECURITY.md')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ wikigen serve\n  $ wikigen serve --dir public --port 3000\n  $ wikigen serve --csp          # try the site under the policy of docs/SECURITY.md',
+    )
     .action(async (opts) => {
       process.exitCode = await runServe({ dir: opts.dir, port: opts.port, host: opts.host, csp: opts.csp, allowedHosts: opts.allowedHost })
     })
@@ -86,7 +103,10 @@ export function createProgram(): Command {
     .option('-b, --base <path>', 'base path the site is served under')
     .option('--external', 'also check http(s) links over the network')
     .option('--json', 'print the broken links as JSON (for CI tools)')
-    .addHelpText('after', '\nExamples:\n  $ wikigen check-links\n  $ wikigen check-links --json > broken-links.json\n  $ wikigen check-links --external\n\nExit code 1 when any link is broken.')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ wikigen check-links\n  $ wikigen check-links --json > broken-links.json\n  $ wikigen check-links --external\n\nExit code 1 when any link is broken.',
+    )
     .action(async (opts) => {
       process.exitCode = await runCheckLinks({ root: opts.root, base: opts.base, external: opts.external, json: opts.json })
     })
@@ -99,7 +119,10 @@ export function createProgram(): Command {
     .option('-r, --root <dir>', 'content folder (built when there is no index yet)', 'content')
     .option('-o, --out <dir>', 'built site holding search-index.json', 'dist')
     .option('--json', 'print the suggestions as JSON')
-    .addHelpText('after', '\nExamples:\n  $ wikigen search "odoo hosting"\n  $ wikigen search "on-prem" --json\n  $ wikigen search "od "            # a trailing space makes the last word whole\n\nExit code 1 when there is no suggestion.')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ wikigen search "odoo hosting"\n  $ wikigen search "on-prem" --json\n  $ wikigen search "od "            # a trailing space makes the last word whole\n\nExit code 1 when there is no suggestion.',
+    )
     .action(async (query: string, opts) => {
       process.exitCode = await runSearch({ query, root: opts.root, out: opts.out, json: opts.json })
     })
@@ -111,7 +134,10 @@ export function createProgram(): Command {
     .argument('<title>', 'page title, which is also the file name')
     .option('-r, --root <dir>', 'content folder', 'content')
     .option('-d, --dir <folder>', 'folder inside the content folder')
-    .addHelpText('after', '\nExamples:\n  $ wikigen new Anleitung "Nextcloud Client einrichten" --dir Nextcloud\n  $ wikigen new Richtlinie "Richtlinie Bildschirmsperre" --dir Richtlinien')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ wikigen new Anleitung "Nextcloud Client einrichten" --dir Nextcloud\n  $ wikigen new Richtlinie "Richtlinie Bildschirmsperre" --dir Richtlinien',
+    )
     .action(async (template: string, title: string, opts) => {
       process.exitCode = await runNew({ template, title, root: opts.root, dir: opts.dir })
     })

@@ -33,17 +33,23 @@ export async function loadConfig(root: string): Promise<{ config: UserConfig; fi
     platform: 'node',
     format: 'esm',
     logLevel: 'silent',
-    plugins: [{
-      name: 'wikigen-config',
-      setup(b) {
-        b.onResolve({ filter: /^wikigen(\/config)?$/ }, () => ({ path: 'wikigen', namespace: 'wikigen-config' }))
-        b.onLoad({ filter: /.*/, namespace: 'wikigen-config' }, () => ({ contents: 'export const defineConfig = (config) => config', loader: 'js' }))
+    plugins: [
+      {
+        name: 'wikigen-config',
+        setup(b) {
+          b.onResolve({ filter: /^wikigen(\/config)?$/ }, () => ({ path: 'wikigen', namespace: 'wikigen-config' }))
+          b.onLoad({ filter: /.*/, namespace: 'wikigen-config' }, () => ({
+            contents: 'export const defineConfig = (config) => config',
+            loader: 'js',
+          }))
+        },
       },
-    }],
+    ],
   })
   const code = result.outputFiles[0].text
   const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as { default?: UserConfig }
-  if (!module.default || typeof module.default !== 'object') throw new ConfigError(file, 'does not export a configuration (export default defineConfig({ … }))')
+  if (!module.default || typeof module.default !== 'object')
+    throw new ConfigError(file, 'does not export a configuration (export default defineConfig({ … }))')
   // the schema library is loaded only for sites that have a config file, like esbuild
   const { validateConfig } = await import('../compiler/config-schema.js')
   const { config, problems } = validateConfig(module.default)
@@ -59,12 +65,23 @@ function toDiagnostic(problem: ConfigProblem, file: SourcePath, source: string):
   const line = at === -1 ? 0 : before.split('\n').length
   const column = at === -1 ? 0 : at - before.lastIndexOf('\n') + 1
   const unknown = problem.kind === 'unknown-key'
-  return { severity: unknown ? 'warning' : 'error', code: unknown ? 'unknown-config-key' : 'bad-config', file, line, column, message: problem.message, hint: problem.hint }
+  return {
+    severity: unknown ? 'warning' : 'error',
+    code: unknown ? 'unknown-config-key' : 'bad-config',
+    file,
+    line,
+    column,
+    message: problem.message,
+    hint: problem.hint,
+  }
 }
 
 /** A config file that cannot be used; shown to the user without a stack. */
 export class ConfigError extends Error {
-  constructor(readonly file: string, reason: string) {
+  constructor(
+    readonly file: string,
+    reason: string,
+  ) {
     super(`${file}: ${reason}`)
   }
 }

@@ -28,12 +28,18 @@ export interface NewPageOptions {
 const DEFAULT_TEMPLATES = fileURLToPath(new URL('../templates/pages/', import.meta.url))
 
 export function listTemplates(dir: string): string[] {
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.md')).map((f) => f.replace(/\.md$/, '')).sort() : []
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => f.replace(/\.md$/, ''))
+        .sort()
+    : []
 }
 
 /** Fills `{{title}}`, `{{date}}` and `{{section}}` of a template; the title is quoted for YAML when needed. */
 export function fillPageTemplate(template: string, values: { title: string; date: string; section: string }): string {
-  const yamlTitle = /^[\w\säöüÄÖÜéèàç.-]+$/.test(values.title) && !/^\s|\s$/.test(values.title) ? values.title : JSON.stringify(values.title)
+  const yamlTitle =
+    /^[\w\säöüÄÖÜéèàç.-]+$/.test(values.title) && !/^\s|\s$/.test(values.title) ? values.title : JSON.stringify(values.title)
   return template
     .replace(/^title: \{\{title\}\}$/m, `title: ${yamlTitle}`)
     .replace(/\{\{title\}\}/g, values.title)
@@ -61,7 +67,9 @@ export async function run(options: NewPageOptions, reporter: Reporter = createRe
     reporter.err(`  ${c.dim('hint:')} use a title with letters or digits.`)
     return 2
   }
-  const existing = existsSync(options.root) ? (await discoverContent(options.root)).markdown.find((ref) => pageNameOf(ref.path).slug === slug) : undefined
+  const existing = existsSync(options.root)
+    ? (await discoverContent(options.root)).markdown.find((ref) => pageNameOf(ref.path).slug === slug)
+    : undefined
   if (existsSync(file) || existing) {
     reporter.err(`${c.red('error')}  a page with this URL already exists: ${existing ? join(options.root, existing.path) : file}`)
     reporter.err(`  ${c.dim('hint:')} choose another title, or edit the existing page.`)

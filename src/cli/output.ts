@@ -53,7 +53,9 @@ export function createProgress(reporter: Reporter, stream: NodeJS.WriteStream = 
       last = now
       const width = 24
       const filled = Math.round((done / total) * width)
-      stream.write(`\r${reporter.colors.cyan('█'.repeat(filled))}${reporter.colors.dim('░'.repeat(width - filled))} ${label} ${done}/${total}\x1b[K`)
+      stream.write(
+        `\r${reporter.colors.cyan('█'.repeat(filled))}${reporter.colors.dim('░'.repeat(width - filled))} ${label} ${done}/${total}\x1b[K`,
+      )
     },
     done() {
       if (reporter.isTerminal) stream.write('\r\x1b[K')

@@ -65,7 +65,8 @@ export function createHandler(dir: string, options: HandlerOptions = {}): (req: 
   const redirects = createRedirectTable(dir)
   const notFound = join(dir, '404.html')
   const files = createStaticFiles(dir, {
-    cacheControl: (pathname) => (pathname.startsWith(`/${ASSETS_DIR}/`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate'),
+    cacheControl: (pathname) =>
+      pathname.startsWith(`/${ASSETS_DIR}/`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
   })
   return (req, res) => {
     res.setHeader('X-Content-Type-Options', 'nosniff')
@@ -117,7 +118,9 @@ function createRedirectTable(dir: string): () => Map<string, string> {
 
 /** Starts the server; resolves once it listens. */
 export function startServer(options: ServeOptions): Promise<Server> {
-  const server = createServer(createHandler(options.dir, { csp: options.csp, hostCheck: createHostCheck(options.host, options.allowedHosts) }))
+  const server = createServer(
+    createHandler(options.dir, { csp: options.csp, hostCheck: createHostCheck(options.host, options.allowedHosts) }),
+  )
   return new Promise((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port, options.host, () => resolve(server))
@@ -140,6 +143,8 @@ export async function run(options: ServeOptions, reporter: Reporter = createRepo
   }
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : options.port
-  reporter.out(`${reporter.colors.green('➜')} ${options.dir} served at ${reporter.colors.cyan(`http://${options.host === '0.0.0.0' ? 'localhost' : options.host}:${port}/`)}`)
+  reporter.out(
+    `${reporter.colors.green('➜')} ${options.dir} served at ${reporter.colors.cyan(`http://${options.host === '0.0.0.0' ? 'localhost' : options.host}:${port}/`)}`,
+  )
   return new Promise(() => {})
 }

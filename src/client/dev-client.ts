@@ -32,7 +32,8 @@ function showProblems(problems: DevProblem[]): void {
   overlay.id = OVERLAY_ID
   overlay.setAttribute('role', 'alertdialog')
   overlay.setAttribute('aria-label', 'Fehler im Inhalt')
-  overlay.style.cssText = 'position:fixed;inset:auto 1rem 1rem 1rem;z-index:1000;max-height:50vh;overflow:auto;padding:1rem 1.25rem;' +
+  overlay.style.cssText =
+    'position:fixed;inset:auto 1rem 1rem 1rem;z-index:1000;max-height:50vh;overflow:auto;padding:1rem 1.25rem;' +
     'background:#2b0f0e;color:#ffe4e1;border:2px solid #ff6b5e;border-radius:8px;font:14px/1.5 ui-monospace,monospace;box-shadow:0 8px 30px rgb(0 0 0/40%)'
   const close = document.createElement('button')
   close.type = 'button'

@@ -64,11 +64,14 @@ export function mount(root: HTMLElement): () => void {
   if (blocks().length === 0) return () => {}
   // a diagram renders (and mermaid loads) once it comes within a screen of the viewport: a page whose diagrams are
   // further down is interactive first, and one nobody scrolls to costs nothing
-  const observer = new IntersectionObserver((entries) => {
-    const near = entries.filter((entry) => entry.isIntersecting).map((entry) => entry.target as HTMLElement)
-    for (const block of near) observer.unobserve(block)
-    if (near.length > 0) queue.add(near)
-  }, { rootMargin: '100% 0px' })
+  const observer = new IntersectionObserver(
+    (entries) => {
+      const near = entries.filter((entry) => entry.isIntersecting).map((entry) => entry.target as HTMLElement)
+      for (const block of near) observer.unobserve(block)
+      if (near.length > 0) queue.add(near)
+    },
+    { rootMargin: '100% 0px' },
+  )
   for (const block of blocks()) observer.observe(block)
   // a colour change renders again what was rendered; the rest renders in the new theme when it is reached
   const renderAll = () => queue.add(blocks().filter((block) => block.dataset.processed === 'true'))

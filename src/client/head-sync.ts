@@ -50,7 +50,10 @@ export function syncHead(next: Document, initial: readonly Element[]): void {
   managed ??= initial.filter(isPageTag)
   const current = managed
   const wanted = [...next.head.children].filter(isPageTag)
-  const plan = planHeadUpdate(current.map((e) => e.outerHTML), wanted.map((e) => e.outerHTML))
+  const plan = planHeadUpdate(
+    current.map((e) => e.outerHTML),
+    wanted.map((e) => e.outerHTML),
+  )
   for (const index of plan.remove) current[index].remove()
   const removed = new Set(plan.remove.map((index) => current[index]))
   const added = plan.add.map((index) => document.importNode(wanted[index], true))

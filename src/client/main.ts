@@ -19,7 +19,21 @@ import { mount as zoom } from './zoom.js'
 
 type Mount = (root: HTMLElement) => () => void
 
-const modules: Mount[] = [islands, searchHotkeys, colorMode, sidebar, tabs, copyCode, notFound, router, backToTop, scrollSpy, pageNavKeys, zoom, diagrams]
+const modules: Mount[] = [
+  islands,
+  searchHotkeys,
+  colorMode,
+  sidebar,
+  tabs,
+  copyCode,
+  notFound,
+  router,
+  backToTop,
+  scrollSpy,
+  pageNavKeys,
+  zoom,
+  diagrams,
+]
 let cleanups: (() => void)[] = []
 
 function mountAll(): void {

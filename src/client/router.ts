@@ -141,7 +141,10 @@ function onLinkClick(event: MouseEvent): void {
 function onLinkHover(event: Event): void {
   const link = linkOf(event)
   const url = link && prefetchUrl(link)
-  if (url) loadChunk().then((nav) => nav?.prefetchPage(url)).catch(() => {})
+  if (url)
+    loadChunk()
+      .then((nav) => nav?.prefetchPage(url))
+      .catch(() => {})
 }
 
 /** Sets up what lives for the whole page session, once. */

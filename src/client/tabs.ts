@@ -30,7 +30,9 @@ export function mount(root: HTMLElement): () => void {
     for (const group of groups) {
       const id = group.dataset.tabsId
       if (!id || !store[id]) continue
-      const index = [...group.querySelectorAll<HTMLElement>(':scope > .tabs-list > [role="tab"]')].findIndex((t) => t.dataset.tab === store[id])
+      const index = [...group.querySelectorAll<HTMLElement>(':scope > .tabs-list > [role="tab"]')].findIndex(
+        (t) => t.dataset.tab === store[id],
+      )
       if (index >= 0) select(group, index)
     }
   }

@@ -52,7 +52,12 @@ function discardFailedZoomTargets(instance: Zoom): void {
     'error',
     (event) => {
       const image = event.target
-      if (image instanceof HTMLImageElement && image.parentElement === document.body && image.classList.contains('medium-zoom-image--opened')) image.hidden = true
+      if (
+        image instanceof HTMLImageElement &&
+        image.parentElement === document.body &&
+        image.classList.contains('medium-zoom-image--opened')
+      )
+        image.hidden = true
     },
     // 'error' does not bubble; capturing on document sees it for every image in the page
     true,

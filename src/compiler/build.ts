@@ -154,8 +154,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         site,
         diagnostics: sortDiagnostics(diagnostics),
         stats: {
-          pages: site.pages.length, cachedPages: compiled.cached, renderedPages: render.rendered, reusedPages: render.reused, bytes,
-          durationMs: clock.elapsed(), timings: clock.timings,
+          pages: site.pages.length,
+          cachedPages: compiled.cached,
+          renderedPages: render.rendered,
+          reusedPages: render.reused,
+          bytes,
+          durationMs: clock.elapsed(),
+          timings: clock.timings,
         },
         state: { compiled: compiled.pages, content, git, client, config },
       }
@@ -183,7 +188,9 @@ function settleOutputs(site: Site, jobs: RenderJob[], emitted: { emitter: string
   const claimOf = new Map<OutputClaim, RenderJob | OutputFile>()
   for (const job of jobs) {
     const source = job.bodyHash ? sourceOfBody.get(job.bodyHash) : undefined
-    const claim: OutputClaim = source ? { path: job.file, owner: `page "${source}"`, source } : { path: job.file, owner: 'the generated 404 page' }
+    const claim: OutputClaim = source
+      ? { path: job.file, owner: `page "${source}"`, source }
+      : { path: job.file, owner: 'the generated 404 page' }
     ;(source ? pages : generated).push(claim)
     claimOf.set(claim, job)
   }
@@ -193,7 +200,9 @@ function settleOutputs(site: Site, jobs: RenderJob[], emitted: { emitter: string
       const asset = emitter === 'assets' ? assetSources.get(file.path) : undefined
       const claim: OutputClaim = redirect
         ? { path: file.path, owner: `the redirect from "${redirect.from}" to "${redirect.to}"`, source: redirect.source }
-        : asset ? { path: file.path, owner: `file "${asset}"`, source: asset } : { path: file.path, owner: `the ${emitter}` }
+        : asset
+          ? { path: file.path, owner: `file "${asset}"`, source: asset }
+          : { path: file.path, owner: `the ${emitter}` }
       ;(redirect ? redirects : asset ? assets : generated).push(claim)
       claimOf.set(claim, file)
     }
@@ -208,12 +217,23 @@ function settleOutputs(site: Site, jobs: RenderJob[], emitted: { emitter: string
 }
 
 /** compilePages and linkSite, with every diagnostic found so far. */
-async function compileAndLink(content: ContentFiles, config: ResolvedConfig, scope: BuildScope, options: CompileOptions, mark: (phase: string) => void = () => {}) {
+async function compileAndLink(
+  content: ContentFiles,
+  config: ResolvedConfig,
+  scope: BuildScope,
+  options: CompileOptions,
+  mark: (phase: string) => void = () => {},
+) {
   const compiled = await compilePages(content.markdown, scope, options)
   mark('compile')
   const site = linkSite(compiled.pages, content.assets, config)
   mark('link')
-  const diagnostics: Diagnostic[] = [...content.diagnostics, ...compiled.diagnostics, ...compiled.pages.flatMap((p) => p.diagnostics), ...site.diagnostics]
+  const diagnostics: Diagnostic[] = [
+    ...content.diagnostics,
+    ...compiled.diagnostics,
+    ...compiled.pages.flatMap((p) => p.diagnostics),
+    ...site.diagnostics,
+  ]
   return { site, diagnostics, compiled }
 }
 

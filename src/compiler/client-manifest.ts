@@ -33,7 +33,11 @@ export function readClientManifest(clientDir: string | undefined, base: string):
   if (!clientDir) return { assets: { styles: [] }, files: [] }
   const manifestFile = join(clientDir, 'manifest.json')
   const broken = (why: string): never => {
-    throw new UsageError(`The built client of wikigen is incomplete: ${why}`, 'Run "npm run bundle" in the wikigen folder (or reinstall wikigen), then build again.', 'missing-client')
+    throw new UsageError(
+      `The built client of wikigen is incomplete: ${why}`,
+      'Run "npm run bundle" in the wikigen folder (or reinstall wikigen), then build again.',
+      'missing-client',
+    )
   }
   let manifest: ClientManifest
   try {

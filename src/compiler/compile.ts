@@ -49,8 +49,13 @@ export async function compilePages(refs: readonly ContentRef[], scope: BuildScop
       return source
     } catch (error) {
       diagnostics.push({
-        severity: 'error', code: 'unreadable-file', file: ref.path, line: 0, column: 0,
-        message: `File cannot be read: ${(error as Error).message}`, hint: 'Check that the file exists and is readable.',
+        severity: 'error',
+        code: 'unreadable-file',
+        file: ref.path,
+        line: 0,
+        column: 0,
+        message: `File cannot be read: ${(error as Error).message}`,
+        hint: 'Check that the file exists and is readable.',
       })
       return undefined
     }

@@ -40,7 +40,8 @@ export function configReference(): string {
     lines.push('', `## \`${section}\``, '', sub.description ?? '', '')
     const fields = sub.properties ?? (sub.items && !Array.isArray(sub.items) ? sub.items.properties : undefined) ?? {}
     lines.push('| key | type | what it does |', '|---|---|---|')
-    for (const [key, field] of Object.entries(fields)) lines.push(`| \`${section}.${key}\` | ${typeOf(field)} | ${(field.description ?? '').replace(/\|/g, '\\|')} |`)
+    for (const [key, field] of Object.entries(fields))
+      lines.push(`| \`${section}.${key}\` | ${typeOf(field)} | ${(field.description ?? '').replace(/\|/g, '\\|')} |`)
   }
   return `${lines.join('\n')}\n`
 }

@@ -35,14 +35,17 @@ const site = z.strictObject({
   lang: z.string().describe('Language of the site, e.g. "de-CH" (the default) or "en".'),
   title: z.string().describe('The wiki\'s name: navbar, home page and every page title. Default "Wiki".'),
   description: z.string().describe('One sentence about the wiki, for search engines and the home page.'),
-  head: z.array(headTag).describe('Extra tags for every page\'s head, as [tag, { attributes }, content].'),
-  hostname: z.string().optional().describe('Origin for absolute URLs in sitemap.xml, e.g. "https://wiki.example.com". No sitemap without it.'),
+  head: z.array(headTag).describe("Extra tags for every page's head, as [tag, { attributes }, content]."),
+  hostname: z
+    .string()
+    .optional()
+    .describe('Origin for absolute URLs in sitemap.xml, e.g. "https://wiki.example.com". No sitemap without it.'),
 })
 
 const theme = z.strictObject({
   logo: z.string().optional().describe('Logo image of the navbar: a file of the content folder or a URL.'),
   logoDark: z.string().optional().describe('Logo for dark mode.'),
-  repo: z.string().optional().describe('Source repository URL: the navbar\'s repository link and the base of edit links.'),
+  repo: z.string().optional().describe("Source repository URL: the navbar's repository link and the base of edit links."),
   repoLabel: z.string().optional().describe('Label of the repository link; inferred from its host when empty.'),
   docsBranch: z.string().describe('Branch for edit links. Default "main".'),
   docsDir: z.string().describe('Folder of the content inside the repository, for edit links. Default "content".'),
@@ -51,7 +54,11 @@ const theme = z.strictObject({
   colorMode: z.enum(['auto', 'light', 'dark']).describe('Colour mode before a reader chooses. Default "auto".'),
   colorModeSwitch: z.boolean().describe('Show the colour-mode button. Default true.'),
   sidebar: z
-    .union([z.literal('heading'), z.literal(false), z.record(z.string(), z.union([z.array(z.union([sidebarItem, z.string()])), z.literal('heading')]))])
+    .union([
+      z.literal('heading'),
+      z.literal(false),
+      z.record(z.string(), z.union([z.array(z.union([sidebarItem, z.string()])), z.literal('heading')])),
+    ])
     .describe('"heading": each page\'s own headings (the default); false: none; or sidebars by path prefix.'),
   sidebarDepth: z.number().int().min(0).max(6).describe('Heading levels in the sidebar below h2. Default 2.'),
   lastUpdated: z.boolean().describe('Show the last-updated time from git. Default true.'),
@@ -60,7 +67,7 @@ const theme = z.strictObject({
 })
 
 const analytics = z.strictObject({
-  src: z.string().describe('URL of the provider\'s loader script, appended to the head with defer.'),
+  src: z.string().describe("URL of the provider's loader script, appended to the head with defer."),
   domain: z.string().describe('The site domain the script is tagged with (data-domain).'),
 })
 
@@ -129,17 +136,20 @@ export function validateConfig(config: unknown): { config: UserConfig; problems:
 
 function describeIssue(issue: z.core.$ZodIssue, path: PropertyKey[]): Omit<ConfigProblem, 'path'> {
   const key = path.map(String).join('.') || 'the configuration'
-  if (issue.code === 'unrecognized_keys') return { kind: 'unknown-key', message: `Unknown key "${key}"`, hint: 'Check the spelling; docs/config.md lists every key.' }
+  if (issue.code === 'unrecognized_keys')
+    return { kind: 'unknown-key', message: `Unknown key "${key}"`, hint: 'Check the spelling; docs/config.md lists every key.' }
   const hint = 'The default is used instead; docs/config.md shows the expected form.'
   if (issue.code === 'invalid_type') return { kind: 'wrong-value', message: `"${key}" should be ${article(issue.expected)}`, hint }
   return { kind: 'wrong-value', message: `"${key}": ${issue.message}`, hint }
 }
 
-const article = (type: string) => (type === 'array' ? 'a list' : type === 'object' ? 'an object ({ … })' : /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`)
+const article = (type: string) =>
+  type === 'array' ? 'a list' : type === 'object' ? 'an object ({ … })' : /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`
 
 function valueAt(value: unknown, path: PropertyKey[]): unknown {
   let current = value
-  for (const key of path) current = typeof current === 'object' && current !== null ? (current as Record<PropertyKey, unknown>)[key] : undefined
+  for (const key of path)
+    current = typeof current === 'object' && current !== null ? (current as Record<PropertyKey, unknown>)[key] : undefined
   return current
 }
 
@@ -147,7 +157,8 @@ function valueAt(value: unknown, path: PropertyKey[]): unknown {
 function removeAt(value: unknown, path: PropertyKey[]): unknown {
   if (path.length === 0) return {}
   const [head, ...rest] = path
-  if (Array.isArray(value)) return rest.length === 0 ? value.filter((_, i) => i !== head) : value.map((item, i) => (i === head ? removeAt(item, rest) : item))
+  if (Array.isArray(value))
+    return rest.length === 0 ? value.filter((_, i) => i !== head) : value.map((item, i) => (i === head ? removeAt(item, rest) : item))
   if (typeof value !== 'object' || value === null) return value
   const copy: Record<PropertyKey, unknown> = { ...value }
   if (rest.length === 0) delete copy[head]

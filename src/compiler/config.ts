@@ -8,7 +8,18 @@ import type { ResolvedConfig, SiteData, ThemeData, AnalyticsConfig, RedirectRule
 
 // The types come from the schema (config-schema.ts), the one source of what a config may hold; type-only, so the
 // `wikigen` module a config file imports (lib/config.js) stays free of the schema library.
-export type { AnalyticsConfig, HeadTag, NavbarItem, RedirectRule, ResolvedConfig, SidebarConfig, SidebarItem, SiteData, ThemeData, UserConfig } from './config-schema.js'
+export type {
+  AnalyticsConfig,
+  HeadTag,
+  NavbarItem,
+  RedirectRule,
+  ResolvedConfig,
+  SidebarConfig,
+  SidebarItem,
+  SiteData,
+  ThemeData,
+  UserConfig,
+} from './config-schema.js'
 
 /** Identity function that gives a config file types and completion. */
 export function defineConfig(config: UserConfig): UserConfig {

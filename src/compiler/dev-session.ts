@@ -115,16 +115,24 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
     return routes
   }
 
-  const report = (changedDiagnostics: Diagnostic[]) => sortDiagnostics([...changedDiagnostics, ...[...held.values()].flat(), ...site.diagnostics])
+  const report = (changedDiagnostics: Diagnostic[]) =>
+    sortDiagnostics([...changedDiagnostics, ...[...held.values()].flat(), ...site.diagnostics])
 
   /** The fast path: new versions of pages that keep their shape; undefined when one does not (see relinkPage). */
-  async function relinkPages(changed: readonly CompiledPage[], changedDiagnostics: Diagnostic[], started: number): Promise<DevUpdate | undefined> {
+  async function relinkPages(
+    changed: readonly CompiledPage[],
+    changedDiagnostics: Diagnostic[],
+    started: number,
+  ): Promise<DevUpdate | undefined> {
     let next: Site | undefined = site
     for (const meta of changed) next = next && relinkPage(next, meta)
     if (!next) return undefined
     site = next
     const changedJobs = changed.map((meta) => {
-      const job = jobOf(site.pages.find((p) => p.page.sourcePath === meta.sourcePath)!, [])
+      const job = jobOf(
+        site.pages.find((p) => p.page.sourcePath === meta.sourcePath)!,
+        [],
+      )
       jobs[jobs.findIndex((j) => j.file === job.file)] = job
       return job
     })

@@ -59,9 +59,7 @@ export interface Diagnostic {
 
 /** Orders diagnostics by file, line and column, so output reads top to bottom. */
 export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  return [...diagnostics].sort(
-    (a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line || a.column - b.column,
-  )
+  return [...diagnostics].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line || a.column - b.column)
 }
 
 /** `content/odoo.md:14:7` style location of a diagnostic; `prefix` is the content root as the user named it. */

@@ -16,7 +16,11 @@ export async function discoverSite(root: string, out: string | undefined): Promi
   const content = await discoverContent(requireRoot(root), { skip: out ? [out] : [] })
   if (content.markdown.length === 0) {
     content.diagnostics.push({
-      severity: 'warning', code: 'no-pages', file: '', line: 0, column: 0,
+      severity: 'warning',
+      code: 'no-pages',
+      file: '',
+      line: 0,
+      column: 0,
       message: `Content folder ${JSON.stringify(root)} holds no markdown page; the site has only its 404 page`,
       hint: 'Check --root: it names the folder with the .md files (the Obsidian vault).',
     })
@@ -33,7 +37,11 @@ function fitsOutput(asset: ContentRef, out: string, diagnostics: Diagnostic[]): 
   const staged = `${out}.staging-${'x'.repeat(28)}/${asset.path}`
   if (Buffer.byteLength(staged) <= MAX_PATH_BYTES) return true
   diagnostics.push({
-    severity: 'error', code: 'path-too-long', file: asset.path, line: 0, column: 0,
+    severity: 'error',
+    code: 'path-too-long',
+    file: asset.path,
+    line: 0,
+    column: 0,
     message: `Path is too long to be copied into the output folder (${Buffer.byteLength(staged)} of at most ${MAX_PATH_BYTES} bytes); it is left out`,
     hint: 'Move the file into a folder closer to the content root, or build into a folder with a shorter path.',
   })
@@ -43,7 +51,17 @@ function fitsOutput(asset: ContentRef, out: string, diagnostics: Diagnostic[]): 
 /** The content root, checked to be a folder: a missing one is a usage mistake, not a bug. */
 export function requireRoot(root: string): string {
   const info = statSync(root, { throwIfNoEntry: false })
-  if (!info) throw new UsageError(`Content folder ${JSON.stringify(root)} does not exist`, 'Name the folder of markdown with --root, e.g. --root docs.', 'missing-root')
-  if (!info.isDirectory()) throw new UsageError(`Content folder ${JSON.stringify(root)} is a file, not a folder`, 'Name the folder that holds the markdown with --root.', 'missing-root')
+  if (!info)
+    throw new UsageError(
+      `Content folder ${JSON.stringify(root)} does not exist`,
+      'Name the folder of markdown with --root, e.g. --root docs.',
+      'missing-root',
+    )
+  if (!info.isDirectory())
+    throw new UsageError(
+      `Content folder ${JSON.stringify(root)} is a file, not a folder`,
+      'Name the folder that holds the markdown with --root.',
+      'missing-root',
+    )
   return root
 }

@@ -109,7 +109,14 @@ const CLOSE = /^(?:---|\.\.\.)[ \t]*$/m
 export function readFrontmatter(text: string, file: SourcePath): FrontmatterResult {
   const diagnostics: Diagnostic[] = []
   // `extra` holds any key an author writes, `__proto__` and `constructor` included: it has no prototype to pollute
-  const frontmatter: Frontmatter = { ...DEFAULT_FRONTMATTER, actions: [], features: [], head: [], redirectFrom: [], extra: Object.create(null) as Record<string, unknown> }
+  const frontmatter: Frontmatter = {
+    ...DEFAULT_FRONTMATTER,
+    actions: [],
+    features: [],
+    head: [],
+    redirectFrom: [],
+    extra: Object.create(null) as Record<string, unknown>,
+  }
   const open = FENCE.exec(text)
   if (!open) return { frontmatter, body: text, diagnostics }
 
@@ -140,7 +147,15 @@ export function readFrontmatter(text: string, file: SourcePath): FrontmatterResu
     }
     const problem = field(value, frontmatter)
     if (typeof problem === 'object') {
-      diagnostics.push({ severity: 'warning', code: problem.code, file, line, column, message: `Front matter "${key}": ${problem.message}`, hint: problem.hint })
+      diagnostics.push({
+        severity: 'warning',
+        code: problem.code,
+        file,
+        line,
+        column,
+        message: `Front matter "${key}": ${problem.message}`,
+        hint: problem.hint,
+      })
     } else if (problem) {
       diagnostics.push({
         severity: 'warning',
@@ -190,7 +205,8 @@ function readSimpleMap(yaml: string): Entry[] | undefined {
 /** `key: value`, where value is plain text of safe characters, or quoted text without quotes or escapes inside. */
 const SIMPLE_LINE = /^([A-Za-z_][\w-]*):( +)("[^"\\]*"|'[^']*'|[\p{L}\p{N}][\p{L}\p{N} .,()/+–_-]*?) *$/u
 /** Plain values YAML reads as something other than text: numbers, booleans, null, infinity, not-a-number. */
-const NOT_TEXT = /^(?:[-+]?(?:\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|0x[\da-fA-F]+|0o[0-7]+|true|True|TRUE|false|False|FALSE|null|Null|NULL|\.(?:inf|Inf|INF|nan|NaN|NAN))$/
+const NOT_TEXT =
+  /^(?:[-+]?(?:\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|0x[\da-fA-F]+|0o[0-7]+|true|True|TRUE|false|False|FALSE|null|Null|NULL|\.(?:inf|Inf|INF|nan|NaN|NAN))$/
 
 /** The entries of a front matter in full YAML; undefined (with a diagnostic) when it is malformed or not a map. */
 function readYamlMap(yamlText: string, file: SourcePath, diagnostics: Diagnostic[]): Entry[] | undefined {
@@ -226,7 +242,7 @@ function readYamlMap(yamlText: string, file: SourcePath, diagnostics: Diagnostic
   }
   return doc.contents.items.map((pair) => {
     const valueNode = pair.value as YamlNode | null
-    const { line, column } = at(valueNode?.range?.[0] ?? (isScalar(pair.key) ? pair.key.range?.[0] ?? 0 : 0))
+    const { line, column } = at(valueNode?.range?.[0] ?? (isScalar(pair.key) ? (pair.key.range?.[0] ?? 0) : 0))
     return {
       key: isScalar(pair.key) ? String(pair.key.value) : String(pair.key),
       value: valueNode && 'toJSON' in valueNode ? valueNode.toJSON() : valueNode,
@@ -237,7 +253,8 @@ function readYamlMap(yamlText: string, file: SourcePath, diagnostics: Diagnostic
 }
 
 function findClose(rest: string): { index: number; length: number } | undefined {
-  if (/^(?:---|\.\.\.)[ \t]*(\r?\n|$)/.test(rest)) return { index: 0, length: rest.indexOf('\n') === -1 ? rest.length : rest.indexOf('\n') + 1 }
+  if (/^(?:---|\.\.\.)[ \t]*(\r?\n|$)/.test(rest))
+    return { index: 0, length: rest.indexOf('\n') === -1 ? rest.length : rest.indexOf('\n') + 1 }
   const match = /\n(?:---|\.\.\.)[ \t]*(\r?\n|$)/.exec(rest)
   if (!match) return undefined
   return { index: match.index + 1, length: match[0].length - 1 }
@@ -256,7 +273,22 @@ type FieldReader = (value: unknown, into: Frontmatter) => string | PartialValue 
 const isString = (v: unknown): v is string => typeof v === 'string'
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
-function text(key: 'title' | 'description' | 'lang' | 'heroImage' | 'heroImageDark' | 'heroAlt' | 'footer' | 'layout' | 'editLinkPattern' | 'pageClass' | 'series' | 'kind' | 'section'): FieldReader {
+function text(
+  key:
+    | 'title'
+    | 'description'
+    | 'lang'
+    | 'heroImage'
+    | 'heroImageDark'
+    | 'heroAlt'
+    | 'footer'
+    | 'layout'
+    | 'editLinkPattern'
+    | 'pageClass'
+    | 'series'
+    | 'kind'
+    | 'section',
+): FieldReader {
   return (v, into) => {
     if (typeof v === 'number') v = String(v)
     if (!isString(v)) return 'should be text'
@@ -271,7 +303,9 @@ function nullableText(key: 'heroText' | 'tagline'): FieldReader {
   }
 }
 
-function flag(key: 'home' | 'footerHtml' | 'navbar' | 'lastUpdated' | 'contributors' | 'changelog' | 'editLink' | 'backToTop' | 'externalLinkIcon'): FieldReader {
+function flag(
+  key: 'home' | 'footerHtml' | 'navbar' | 'lastUpdated' | 'contributors' | 'changelog' | 'editLink' | 'backToTop' | 'externalLinkIcon',
+): FieldReader {
   return (v, into) => {
     if (typeof v !== 'boolean') return 'should be true or false'
     into[key] = v
@@ -289,7 +323,8 @@ function related(key: 'prev' | 'next'): FieldReader {
   return (v, into) => {
     if (v === false) into[key] = false
     else if (isString(v)) into[key] = { link: v }
-    else if (isRecord(v) && isString(v.link) && (v.text === undefined || isString(v.text))) into[key] = { link: v.link, text: v.text as string | undefined }
+    else if (isRecord(v) && isString(v.link) && (v.text === undefined || isString(v.text)))
+      into[key] = { link: v.link, text: v.text as string | undefined }
     else return 'should be a link, { text, link } or false'
   }
 }
@@ -306,7 +341,8 @@ const FIELDS: Record<string, FieldReader> = {
   heroAlt: text('heroAlt'),
   heroHeight: count('heroHeight', 1),
   actions(v, into) {
-    if (!Array.isArray(v) || !v.every((a) => isRecord(a) && isString(a.text) && isString(a.link))) return 'should be a list of { text, link, type }'
+    if (!Array.isArray(v) || !v.every((a) => isRecord(a) && isString(a.text) && isString(a.link)))
+      return 'should be a list of { text, link, type }'
     into.actions = v.map((a: Record<string, unknown>) => ({
       text: a.text as string,
       link: a.link as string,
@@ -341,12 +377,20 @@ const FIELDS: Record<string, FieldReader> = {
     if (!Array.isArray(v) || !v.every((t) => Array.isArray(t) && isString(t[0]) && (t[1] === undefined || isRecord(t[1])))) {
       return 'should be a list of [tag, { attributes }, content]'
     }
-    const tags = v.map((t: unknown[]): HeadTag => [t[0] as string, (t[1] ?? {}) as Record<string, string | true>, isString(t[2]) ? t[2] : undefined])
+    const tags = v.map((t: unknown[]): HeadTag => [
+      t[0] as string,
+      (t[1] ?? {}) as Record<string, string | true>,
+      isString(t[2]) ? t[2] : undefined,
+    ])
     const problems = tags.map(headTagProblem)
     into.head = tags.filter((_, i) => problems[i] === undefined)
     const dropped = problems.filter((problem) => problem !== undefined)
     if (dropped.length > 0) {
-      return { code: 'unsafe-head-tag', message: `${dropped.join('; ')}; left out`, hint: 'A page may add meta, link and script tags with a src attribute, without event handlers (see docs/SECURITY.md).' }
+      return {
+        code: 'unsafe-head-tag',
+        message: `${dropped.join('; ')}; left out`,
+        hint: 'A page may add meta, link and script tags with a src attribute, without event handlers (see docs/SECURITY.md).',
+      }
     }
   },
   redirectFrom(v, into) {

@@ -91,7 +91,10 @@ export function parseGitLog(log: string, { record: RECORD, field: FIELD }: { rec
     // a subject is one line and every field is there, whatever the commit holds; anything else is not a commit header
     if (fields.length !== 6 || !/^[0-9a-f]{7,64}$/.test(fields[0]) || !/^\d+$/.test(fields[1])) continue
     const [hash, seconds, author, email, message, refs] = fields
-    const tag = refs?.split(', ').find((r) => r.startsWith('tag: '))?.slice(5)
+    const tag = refs
+      ?.split(', ')
+      .find((r) => r.startsWith('tag: '))
+      ?.slice(5)
     const entry: ChangelogEntry = { hash, message, time: Number(seconds) * 1000, author, ...(tag ? { tag } : {}) }
     for (const file of files) {
       if (file.trim() === '') continue

@@ -22,11 +22,16 @@ export function headTagProblem([tag, attributes, content]: HeadTag): string | un
   const handler = Object.keys(attributes).find((attribute) => /^on/i.test(attribute))
   if (handler) return `<${tag}> has the event handler "${handler}"`
   for (const [attribute, value] of Object.entries(attributes)) {
-    if (URL_ATTRIBUTES.has(attribute.toLowerCase()) && typeof value === 'string' && /^\s*(javascript|vbscript|data\s*:\s*text\/html)/i.test(value.replace(/[\u0000-\u001f]/g, ''))) {
+    if (
+      URL_ATTRIBUTES.has(attribute.toLowerCase()) &&
+      typeof value === 'string' &&
+      /^\s*(javascript|vbscript|data\s*:\s*text\/html)/i.test(value.replace(/[\u0000-\u001f]/g, ''))
+    ) {
       return `<${tag}> has a script URL in "${attribute}"`
     }
   }
-  if (name === 'script' && (typeof attributes.src !== 'string' || attributes.src.trim() === '')) return '<script> without a src (inline scripts are not allowed)'
+  if (name === 'script' && (typeof attributes.src !== 'string' || attributes.src.trim() === ''))
+    return '<script> without a src (inline scripts are not allowed)'
   if (content !== undefined && content.trim() !== '') return `<${tag}> has content`
   return undefined
 }

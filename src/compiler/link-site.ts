@@ -93,14 +93,21 @@ export function linkSite(compiled: readonly CompiledPage[], assets: readonly Con
   const bySlug = new Map(sitePages.map((p) => [p.page.slug as string, p]))
   wireEmbeds(sitePages, diagnostics)
   setRelatedLinks(sitePages, index, hrefOfPage)
-  return { config, pages: sitePages, bySlug, redirects: collectRedirects(sitePages, config, index, diagnostics), assets: [...assets], diagnostics, index }
+  return {
+    config,
+    pages: sitePages,
+    bySlug,
+    redirects: collectRedirects(sitePages, config, index, diagnostics),
+    assets: [...assets],
+    diagnostics,
+    index,
+  }
 }
 
 /** The home page is titled as the wiki unless it names itself (spec §2.1). */
 function withHomeTitle(page: CompiledPage, config: ResolvedConfig): CompiledPage {
   return page.slug === '' && page.title === '' ? { ...page, title: config.site.title } : page
 }
-
 
 /**
  * What other pages and the site-wide files (search index, redirects, prev/next, sidebars) see of a page. While it
@@ -157,7 +164,9 @@ const stem = (path: string) => path.replace(/\.md$/i, '')
  * code points breaking ties. The home page is moved to the front afterwards.
  */
 export function bySitePath(a: { sourcePath: string }, b: { sourcePath: string }): number {
-  return collator.compare(stem(a.sourcePath), stem(b.sourcePath)) || (a.sourcePath < b.sourcePath ? -1 : a.sourcePath > b.sourcePath ? 1 : 0)
+  return (
+    collator.compare(stem(a.sourcePath), stem(b.sourcePath)) || (a.sourcePath < b.sourcePath ? -1 : a.sourcePath > b.sourcePath ? 1 : 0)
+  )
 }
 
 function keepUniqueSlugs(pages: CompiledPage[], diagnostics: Diagnostic[]): CompiledPage[] {
@@ -167,7 +176,11 @@ function keepUniqueSlugs(pages: CompiledPage[], diagnostics: Diagnostic[]): Comp
     const isIndex = /(^|\/)(readme|index)\.md$/i.test(page.sourcePath) && !page.sourcePath.includes('/')
     if (page.slug === '' && !isIndex) {
       diagnostics.push({
-        severity: 'error', code: 'duplicate-slug', file: page.sourcePath, line: 0, column: 0,
+        severity: 'error',
+        code: 'duplicate-slug',
+        file: page.sourcePath,
+        line: 0,
+        column: 0,
         message: `File name "${page.name}" gives no usable URL`,
         hint: 'Give the file a name with letters or digits.',
       })
@@ -176,7 +189,11 @@ function keepUniqueSlugs(pages: CompiledPage[], diagnostics: Diagnostic[]): Comp
     const owner = first.get(page.slug)
     if (owner) {
       diagnostics.push({
-        severity: 'error', code: 'duplicate-slug', file: page.sourcePath, line: 0, column: 0,
+        severity: 'error',
+        code: 'duplicate-slug',
+        file: page.sourcePath,
+        line: 0,
+        column: 0,
         message: `"${page.sourcePath}" and "${owner.sourcePath}" both become /${page.slug === '' ? '' : `${page.slug}.html`}`,
         hint: `Rename one of them; names that differ only in case, umlaut spelling or the characters % & , = : * / are one URL. Only "${owner.sourcePath}" is built.`,
       })
@@ -197,17 +214,31 @@ interface ResolveContext {
 
 function resolveLink(link: PageLink, page: CompiledPage, { index, base, hrefOfPage, diagnostics }: ResolveContext): Resolved {
   const report = (code: Diagnostic['code'], message: string, hint: string, suggestion?: string, target = link.target) => {
-    diagnostics.push({ severity: 'warning', code, file: page.sourcePath, line: link.line, column: link.column, message, hint, target, ...(suggestion ? { suggestion } : {}) })
+    diagnostics.push({
+      severity: 'warning',
+      code,
+      file: page.sourcePath,
+      line: link.line,
+      column: link.column,
+      message,
+      hint,
+      target,
+      ...(suggestion ? { suggestion } : {}),
+    })
   }
 
   if (link.kind === 'image' || (link.syntax === 'markdown' && isAssetTarget(link.target))) {
     const asset = index.findAsset(link, page)
     const src = asset ? hrefOf(`${base}${asset.path}`) : undefined
     if (!asset) {
-      report(link.kind === 'image' ? 'missing-image' : 'dead-link', `${link.kind === 'image' ? 'Image' : 'File'} "${link.target}" does not exist`,
-        'Put the file into the attachments folder or beside the page, and check the spelling of its name.')
+      report(
+        link.kind === 'image' ? 'missing-image' : 'dead-link',
+        `${link.kind === 'image' ? 'Image' : 'File'} "${link.target}" does not exist`,
+        'Put the file into the attachments folder or beside the page, and check the spelling of its name.',
+      )
     }
-    if (!asset || !src) return { kind: 'missing', syntax: link.syntax, link: link.kind, target: link.target, href: link.target, alt: link.alt }
+    if (!asset || !src)
+      return { kind: 'missing', syntax: link.syntax, link: link.kind, target: link.target, href: link.target, alt: link.alt }
     if (link.kind !== 'image') return { kind: 'asset', syntax: 'markdown', href: src }
     if (link.syntax === 'markdown') return { kind: 'image', syntax: 'markdown', src, alt: link.alt ?? '' }
     return { kind: 'image', syntax: 'wiki', src, alt: link.alt ?? '', ...sizeOf(link, asset.size) }
@@ -216,12 +247,19 @@ function resolveLink(link: PageLink, page: CompiledPage, { index, base, hrefOfPa
   const target = index.findPage(link, page)
   if (!target) {
     const suggestion = index.suggestPage(link.target)
-    report('dead-link', `Link target "${link.target}" does not exist`,
-      suggestion ? `Did you mean "${suggestion}"? Link to pages by file name or title, without ".md".` : 'Link to pages by file name or title, without ".md".', suggestion)
+    report(
+      'dead-link',
+      `Link target "${link.target}" does not exist`,
+      suggestion
+        ? `Did you mean "${suggestion}"? Link to pages by file name or title, without ".md".`
+        : 'Link to pages by file name or title, without ".md".',
+      suggestion,
+    )
     const href = link.target.replace(/\.md$/i, '.html') + (link.anchor !== undefined ? `#${link.anchor}` : '')
     return { kind: 'missing', syntax: link.syntax, link: link.kind, target: link.target, href, labelHtml: link.labelHtml }
   }
-  if (link.kind === 'embed') return { kind: 'embed', embed: target.contentHash, title: target.title, href: hrefOfPage(target), resolved: [] }
+  if (link.kind === 'embed')
+    return { kind: 'embed', embed: target.contentHash, title: target.title, href: hrefOfPage(target), resolved: [] }
 
   let hash = ''
   if (link.anchor !== undefined && link.anchor !== '') {
@@ -229,13 +267,23 @@ function resolveLink(link: PageLink, page: CompiledPage, { index, base, hrefOfPa
     if (anchor) hash = `#${anchor.slug}`
     else if (!link.anchor.startsWith('^')) {
       const suggestion = index.suggestAnchor(target, link.anchor)
-      report('dead-anchor', `Heading "${link.anchor}" does not exist on page "${target.title}"`,
-        suggestion ? `Did you mean "${suggestion}"?` : `Link to one of the headings of "${target.title}", written as it appears.`, suggestion, `${link.target}#${link.anchor}`)
+      report(
+        'dead-anchor',
+        `Heading "${link.anchor}" does not exist on page "${target.title}"`,
+        suggestion ? `Did you mean "${suggestion}"?` : `Link to one of the headings of "${target.title}", written as it appears.`,
+        suggestion,
+        `${link.target}#${link.anchor}`,
+      )
       hash = `#${link.anchor}`
     }
   }
   const own = target.sourcePath === page.sourcePath && hash !== ''
-  return { kind: own ? 'anchor' : 'page', syntax: link.syntax, href: own ? hash : `${hrefOfPage(target)}${hash}`, labelHtml: link.labelHtml }
+  return {
+    kind: own ? 'anchor' : 'page',
+    syntax: link.syntax,
+    href: own ? hash : `${hrefOfPage(target)}${hash}`,
+    labelHtml: link.labelHtml,
+  }
 }
 
 /** The size of a wiki image: the author's, completed from the file's own proportions. */
@@ -259,7 +307,11 @@ function wireEmbeds(pages: SitePage[], diagnostics: Diagnostic[]): void {
       if (state.get(target) === 'visiting') {
         const link = sitePage.page.links[i]
         diagnostics.push({
-          severity: 'warning', code: 'embed-cycle', file: sitePage.page.sourcePath, line: link.line, column: link.column,
+          severity: 'warning',
+          code: 'embed-cycle',
+          file: sitePage.page.sourcePath,
+          line: link.line,
+          column: link.column,
           message: `Embedding "${link.target}" here closes a cycle of embeds`,
           hint: 'A page cannot embed itself, directly or through other pages; link to it with [[…]] instead.',
         })
@@ -281,7 +333,10 @@ function setRelatedLinks(pages: SitePage[], index: LinkIndex, hrefOfPage: (page:
     if (name) series.set(name, [...(series.get(name) ?? []), p])
   }
   for (const members of series.values()) {
-    members.sort((a, b) => (a.page.frontmatter.order ?? Infinity) - (b.page.frontmatter.order ?? Infinity) || a.page.title.localeCompare(b.page.title, 'de'))
+    members.sort(
+      (a, b) =>
+        (a.page.frontmatter.order ?? Infinity) - (b.page.frontmatter.order ?? Infinity) || a.page.title.localeCompare(b.page.title, 'de'),
+    )
     members.forEach((p, i) => {
       if (i > 0) p.prev = { text: members[i - 1].page.title, href: members[i - 1].href }
       if (i < members.length - 1) p.next = { text: members[i + 1].page.title, href: members[i + 1].href }
@@ -295,7 +350,13 @@ function setRelatedLinks(pages: SitePage[], index: LinkIndex, hrefOfPage: (page:
         p[key] = undefined
         continue
       }
-      const probe: PageLink = { kind: 'link', syntax: /\.(md|html)$|^\//.test(option.link) ? 'markdown' : 'wiki', target: option.link, line: 0, column: 0 }
+      const probe: PageLink = {
+        kind: 'link',
+        syntax: /\.(md|html)$|^\//.test(option.link) ? 'markdown' : 'wiki',
+        target: option.link,
+        line: 0,
+        column: 0,
+      }
       const target = index.findPage(probe, p.page)
       p[key] = target
         ? { text: option.text ?? target.title, href: hrefOfPage(target) }
@@ -321,12 +382,19 @@ function collectRedirects(pages: SitePage[], config: ResolvedConfig, index: Link
     }
     const owner = byRoute.get(path) ?? (path === `${base}index.html` ? byRoute.get(base) : undefined)
     if (owner) {
-      if (path !== to && owner.route !== to) report(`Redirect from "${from}" to "${to}" starts at the URL of page "${owner.page.sourcePath}"; it is left out`, `Remove "${from}" from the redirects: that page keeps its URL.`)
+      if (path !== to && owner.route !== to)
+        report(
+          `Redirect from "${from}" to "${to}" starts at the URL of page "${owner.page.sourcePath}"; it is left out`,
+          `Remove "${from}" from the redirects: that page keeps its URL.`,
+        )
       return
     }
     // the spellings of page names are the build's own; what authors and the config ask for is checked
     if (asked && !isRedirectPath(path, base)) {
-      report(`Redirect from ${JSON.stringify(from)} is not a plain path under "${base}"; it is left out`, `Write the old URL as a path such as "${base}alte-seite.html", without "//", "..", "?" or "#".`)
+      report(
+        `Redirect from ${JSON.stringify(from)} is not a plain path under "${base}"; it is left out`,
+        `Write the old URL as a path such as "${base}alte-seite.html", without "//", "..", "?" or "#".`,
+      )
       return
     }
     if (!redirects.has(path) && path !== to) redirects.set(path, { from: path, to, ...(source ? { source } : {}) })
@@ -334,10 +402,17 @@ function collectRedirects(pages: SitePage[], config: ResolvedConfig, index: Link
   for (const p of pages) {
     if (p.page.slug === '') continue
     for (const legacy of legacySlugsOf(p.page.name)) add(`${base}${legacy}.html`, p.route, p.page.sourcePath, false)
-    for (const from of p.page.frontmatter.redirectFrom) add(from.startsWith('/') ? from : `${base}${from}`, p.route, p.page.sourcePath, true)
+    for (const from of p.page.frontmatter.redirectFrom)
+      add(from.startsWith('/') ? from : `${base}${from}`, p.route, p.page.sourcePath, true)
   }
   for (const rule of config.redirects) {
-    const probe: PageLink = { kind: 'link', syntax: /\.(md|html)$|^\//.test(rule.to) ? 'markdown' : 'wiki', target: rule.to, line: 0, column: 0 }
+    const probe: PageLink = {
+      kind: 'link',
+      syntax: /\.(md|html)$|^\//.test(rule.to) ? 'markdown' : 'wiki',
+      target: rule.to,
+      line: 0,
+      column: 0,
+    }
     const target = index.findPage(probe, pages[0]?.page as CompiledPage)
     add(rule.from, target ? routePathOf(target.slug as Slug, base) : (rule.to as RoutePath), 'wikigen.config.ts' as SourcePath, true)
   }

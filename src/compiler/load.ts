@@ -84,7 +84,12 @@ export async function discoverContent(root: string, options: DiscoverOptions = {
 
   async function walk(dir: string, relative: string, real: string): Promise<void> {
     if (walking.has(real)) {
-      report('symlink-loop', relative, `Folder "${relative}" links back to a folder that contains it`, 'Remove the symbolic link; its content is already part of the wiki.')
+      report(
+        'symlink-loop',
+        relative,
+        `Folder "${relative}" links back to a folder that contains it`,
+        'Remove the symbolic link; its content is already part of the wiki.',
+      )
       return
     }
     walking.add(real)
@@ -93,12 +98,24 @@ export async function discoverContent(root: string, options: DiscoverOptions = {
       entries = await readdir(dir, { withFileTypes: true })
     } catch (error) {
       if (relative === '') throw error
-      report('unreadable-file', relative, `Folder "${relative}" cannot be read (${(error as NodeJS.ErrnoException).code}); it is left out`, 'Check its permissions, or shorten the folder names if the path is very long.', 'error')
+      report(
+        'unreadable-file',
+        relative,
+        `Folder "${relative}" cannot be read (${(error as NodeJS.ErrnoException).code}); it is left out`,
+        'Check its permissions, or shorten the folder names if the path is very long.',
+        'error',
+      )
       walking.delete(real)
       return
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    if (relative !== '' && isOutputFolder(dir, entries.map((e) => e.name))) {
+    if (
+      relative !== '' &&
+      isOutputFolder(
+        dir,
+        entries.map((e) => e.name),
+      )
+    ) {
       walking.delete(real)
       return
     }
@@ -107,7 +124,13 @@ export async function discoverContent(root: string, options: DiscoverOptions = {
       const absolute = join(dir, entry.name)
       const path = relative ? `${relative}/${entry.name}` : entry.name
       if (BAD_NAME.test(entry.name)) {
-        report('bad-file-name', path, `Name ${JSON.stringify(entry.name)} contains a backslash or a control character; it is left out`, 'Rename it: Obsidian does not allow these characters either, and browsers read a backslash in a URL as "/".', 'error')
+        report(
+          'bad-file-name',
+          path,
+          `Name ${JSON.stringify(entry.name)} contains a backslash or a control character; it is left out`,
+          'Rename it: Obsidian does not allow these characters either, and browsers read a backslash in a URL as "/".',
+          'error',
+        )
         continue
       }
       let target = absolute
@@ -119,7 +142,12 @@ export async function discoverContent(root: string, options: DiscoverOptions = {
           continue
         }
         if (!contains(realRoot, resolved)) {
-          report('symlink-outside-root', path, `Symbolic link "${path}" points outside the content folder (to ${JSON.stringify(resolved)}); it is left out`, 'Move what it points to into the content folder: wikigen never publishes files from outside it.')
+          report(
+            'symlink-outside-root',
+            path,
+            `Symbolic link "${path}" points outside the content folder (to ${JSON.stringify(resolved)}); it is left out`,
+            'Move what it points to into the content folder: wikigen never publishes files from outside it.',
+          )
           continue
         }
         target = resolved
@@ -130,13 +158,24 @@ export async function discoverContent(root: string, options: DiscoverOptions = {
       else if (info.isFile()) {
         const isPage = /\.md$/i.test(entry.name)
         if (isPage && Buffer.byteLength(entry.name) - 3 > MAX_PAGE_NAME_BYTES) {
-          report('file-name-too-long', path, `Page name is ${Buffer.byteLength(entry.name) - 3} bytes long; at most ${MAX_PAGE_NAME_BYTES} fit into a file name of the site, so it is left out`, 'Shorten the file name; a title of any length can be set with "title:" in the front matter.', 'error')
+          report(
+            'file-name-too-long',
+            path,
+            `Page name is ${Buffer.byteLength(entry.name) - 3} bytes long; at most ${MAX_PAGE_NAME_BYTES} fit into a file name of the site, so it is left out`,
+            'Shorten the file name; a title of any length can be set with "title:" in the front matter.',
+            'error',
+          )
           continue
         }
         if (isPage) result.markdown.push({ path: toSourcePath(path), absolute })
         else result.assets.push(contentRef(toSourcePath(path), absolute))
       } else if (/\.md$/i.test(entry.name)) {
-        report('not-a-file', path, `"${path}" is a named pipe, socket or device, not a file; it is left out`, 'Remove it from the content folder: only files and folders can be published.')
+        report(
+          'not-a-file',
+          path,
+          `"${path}" is a named pipe, socket or device, not a file; it is left out`,
+          'Remove it from the content folder: only files and folders can be published.',
+        )
       }
     }
     walking.delete(real)
@@ -158,10 +197,7 @@ function asWritten(path: string): SourcePath {
 }
 
 /** What a path below the content root is, as discovery would see it. */
-export type ContentEntry =
-  | { kind: 'page' | 'asset'; ref: ContentRef }
-  | { kind: 'missing' }
-  | { kind: 'excluded'; diagnostic: Diagnostic }
+export type ContentEntry = { kind: 'page' | 'asset'; ref: ContentRef } | { kind: 'missing' } | { kind: 'excluded'; diagnostic: Diagnostic }
 
 /**
  * Looks at one path below the content root with the rules of discoverContent: for the few files of a dev update, which
@@ -170,10 +206,16 @@ export type ContentEntry =
 export function inspectContentPath(root: string, path: string): ContentEntry {
   const absolute = join(root, path)
   const excluded = (code: DiagnosticCode, message: string, hint: string): ContentEntry => ({
-    kind: 'excluded', diagnostic: { severity: 'warning', code, file: asWritten(path), line: 0, column: 0, message, hint },
+    kind: 'excluded',
+    diagnostic: { severity: 'warning', code, file: asWritten(path), line: 0, column: 0, message, hint },
   })
   if (path.split('/').some((part) => part === '' || part === '..' || SKIPPED.test(part))) return { kind: 'missing' }
-  if (BAD_NAME.test(path)) return excluded('bad-file-name', `Name ${JSON.stringify(path)} contains a backslash or a control character; it is left out`, 'Rename it: Obsidian does not allow these characters either.')
+  if (BAD_NAME.test(path))
+    return excluded(
+      'bad-file-name',
+      `Name ${JSON.stringify(path)} contains a backslash or a control character; it is left out`,
+      'Rename it: Obsidian does not allow these characters either.',
+    )
   const link = lstatSync(absolute, { throwIfNoEntry: false })
   if (!link) return { kind: 'missing' }
   let real: string
@@ -183,15 +225,28 @@ export function inspectContentPath(root: string, path: string): ContentEntry {
     return { kind: 'missing' }
   }
   if (!contains(realpathSync(resolve(root)), real)) {
-    return excluded('symlink-outside-root', `"${path}" points outside the content folder (to ${JSON.stringify(real)}); it is left out`, 'Move what it points to into the content folder: wikigen never publishes files from outside it.')
+    return excluded(
+      'symlink-outside-root',
+      `"${path}" points outside the content folder (to ${JSON.stringify(real)}); it is left out`,
+      'Move what it points to into the content folder: wikigen never publishes files from outside it.',
+    )
   }
   const info = statSync(real, { throwIfNoEntry: false })
   if (!info) return { kind: 'missing' }
   if (!info.isFile()) {
-    return info.isDirectory() ? { kind: 'missing' } : excluded('not-a-file', `"${path}" is a named pipe, socket or device, not a file; it is left out`, 'Remove it from the content folder: only files and folders can be published.')
+    return info.isDirectory()
+      ? { kind: 'missing' }
+      : excluded(
+          'not-a-file',
+          `"${path}" is a named pipe, socket or device, not a file; it is left out`,
+          'Remove it from the content folder: only files and folders can be published.',
+        )
   }
   const isPage = /\.md$/i.test(path)
-  return { kind: isPage ? 'page' : 'asset', ref: isPage ? { path: toSourcePath(path), absolute } : contentRef(toSourcePath(path), absolute) }
+  return {
+    kind: isPage ? 'page' : 'asset',
+    ref: isPage ? { path: toSourcePath(path), absolute } : contentRef(toSourcePath(path), absolute),
+  }
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })

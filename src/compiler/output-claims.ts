@@ -34,15 +34,31 @@ export function settleOutputClaims(claims: readonly OutputClaim[]): { refused: S
   for (const claim of claims) {
     const key = claim.path.normalize('NFC')
     const folderOwner = folders.get(key)
-    const taken = owners.get(key) ?? folderOwner ?? parentsOf(key).map((parent) => owners.get(parent)).find(Boolean)
+    const taken =
+      owners.get(key) ??
+      folderOwner ??
+      parentsOf(key)
+        .map((parent) => owners.get(parent))
+        .find(Boolean)
     if (taken) {
       if (!claim.source) throw new Error(`Two generated files claim ${claim.path}: ${taken.owner} and ${claim.owner}`)
       refused.add(claim)
-      const clash = taken === folderOwner ? `a folder of ${taken.owner}` : owners.get(key) === taken ? taken.owner : `${taken.owner} (a file where it needs a folder)`
+      const clash =
+        taken === folderOwner
+          ? `a folder of ${taken.owner}`
+          : owners.get(key) === taken
+            ? taken.owner
+            : `${taken.owner} (a file where it needs a folder)`
       diagnostics.push({
-        severity: 'error', code: 'generated-path', file: claim.source, line: 0, column: 0,
+        severity: 'error',
+        code: 'generated-path',
+        file: claim.source,
+        line: 0,
+        column: 0,
         message: `${capitalised(claim.owner)} would write "${claim.path}", which is ${clash}; it is left out`,
-        hint: taken.source ? `Rename one of "${claim.source}" and "${taken.source}".` : 'Rename or move it: wikigen writes that path itself.',
+        hint: taken.source
+          ? `Rename one of "${claim.source}" and "${taken.source}".`
+          : 'Rename or move it: wikigen writes that path itself.',
       })
       continue
     }

@@ -29,7 +29,7 @@ const INDEX_FILE = /(^|\/)(readme|index)\.md$/i
  */
 export function pageNameOf(path: SourcePath): { name: string; slug: Slug } {
   const parts = path.split('/')
-  const name = INDEX_FILE.test(path) ? parts[parts.length - 2] ?? '' : parts[parts.length - 1].replace(/\.md$/i, '')
+  const name = INDEX_FILE.test(path) ? (parts[parts.length - 2] ?? '') : parts[parts.length - 1].replace(/\.md$/i, '')
   return { name, slug: slugifyPageName(name) }
 }
 
@@ -53,14 +53,22 @@ export function parsePage(source: SourceFile): Page {
   const floods = guardFloods(guarded.text)
   for (const line of floods.delimiterFloods) {
     diagnostics.push({
-      severity: 'warning', code: 'too-many-delimiters', file: source.path, line, column: 1,
+      severity: 'warning',
+      code: 'too-many-delimiters',
+      file: source.path,
+      line,
+      column: 1,
       message: `Paragraph holds more than ${MAX_DELIMITERS} "*" and "_"; they are shown as written, without emphasis`,
       hint: 'Put such text into a code block (```), or split the paragraph.',
     })
   }
   for (const { line, columns } of floods.wideTables) {
     diagnostics.push({
-      severity: 'warning', code: 'table-too-wide', file: source.path, line, column: 1,
+      severity: 'warning',
+      code: 'table-too-wide',
+      file: source.path,
+      line,
+      column: 1,
       message: `Table has ${columns} columns, more than the ${MAX_TABLE_COLUMNS} a page can show; it is shown as text`,
       hint: 'Split the table, or attach the data as a CSV file and link it.',
     })
@@ -124,15 +132,33 @@ export const MAX_PAGE_CHARS = 6 << 20
 /** A page over MAX_PAGE_CHARS: its text, escaped and preformatted, with a warning. */
 function oversizedPage(source: SourceFile, frontmatter: Frontmatter, body: string, diagnostics: Diagnostic[]): Page {
   diagnostics.push({
-    severity: 'warning', code: 'page-too-large', file: source.path, line: 1, column: 1,
+    severity: 'warning',
+    code: 'page-too-large',
+    file: source.path,
+    line: 1,
+    column: 1,
     message: `Page has ${body.length} characters of markdown, more than the ${MAX_PAGE_CHARS} wikigen formats; it is shown as plain text`,
     hint: 'Split the page, or attach the text as a file and link it.',
   })
   const { name, slug } = pageNameOf(source.path)
   return {
-    sourcePath: source.path, slug, name, title: frontmatter.title ?? name, hasOwnH1: false, frontmatter,
-    headers: [], anchors: [], links: [], externalLinks: [], html: `<pre class="page-text">${escapeHtml(body)}</pre>`,
-    hasDiagram: false, hasImage: false, hasCode: false, hasTabs: false, contentHash: source.contentHash, diagnostics,
+    sourcePath: source.path,
+    slug,
+    name,
+    title: frontmatter.title ?? name,
+    hasOwnH1: false,
+    frontmatter,
+    headers: [],
+    anchors: [],
+    links: [],
+    externalLinks: [],
+    html: `<pre class="page-text">${escapeHtml(body)}</pre>`,
+    hasDiagram: false,
+    hasImage: false,
+    hasCode: false,
+    hasTabs: false,
+    contentHash: source.contentHash,
+    diagnostics,
   }
 }
 

@@ -14,7 +14,10 @@ export type RoutePath = string & { readonly __brand: 'RoutePath' }
 
 /** Normalises a relative file path into a SourcePath: forward slashes, NFC, no leading './'. */
 export function toSourcePath(path: string): SourcePath {
-  const normal = path.replace(/\\/g, '/').replace(/^(\.\/)+/, '').normalize('NFC')
+  const normal = path
+    .replace(/\\/g, '/')
+    .replace(/^(\.\/)+/, '')
+    .normalize('NFC')
   if (normal.startsWith('/') || normal.split('/').includes('..')) {
     throw new Error(`Not a relative content path: ${path}`)
   }

@@ -24,7 +24,13 @@ export interface RenderResult {
 }
 
 /** Renders `jobs` into `staging`, reusing unchanged routes of `out` when there is a render cache. */
-export async function renderRoutes(jobs: readonly RenderJob[], target: { staging: string; out: string }, scope: BuildScope, cache: RenderCache | undefined, options: RenderOptions): Promise<RenderResult> {
+export async function renderRoutes(
+  jobs: readonly RenderJob[],
+  target: { staging: string; out: string },
+  scope: BuildScope,
+  cache: RenderCache | undefined,
+  options: RenderOptions,
+): Promise<RenderResult> {
   const toRender: RenderJob[] = []
   const folders = new Set<string>()
   let reused = 0
@@ -41,11 +47,13 @@ export async function renderRoutes(jobs: readonly RenderJob[], target: { staging
   let done = reused
   options.onProgress?.('render', done, jobs.length)
   const parallel = rendersInParallel(toRender.length, options)
-  await Promise.all(chunk(toRender, RENDER_BATCH).map(async (batch) => {
-    const result = await scope.pool.run({ type: 'render', jobs: batch, outDir: target.staging }, parallel)
-    bytes += result.bytes
-    done += batch.length
-    options.onProgress?.('render', done, jobs.length)
-  }))
+  await Promise.all(
+    chunk(toRender, RENDER_BATCH).map(async (batch) => {
+      const result = await scope.pool.run({ type: 'render', jobs: batch, outDir: target.staging }, parallel)
+      bytes += result.bytes
+      done += batch.length
+      options.onProgress?.('render', done, jobs.length)
+    }),
+  )
   return { bytes, rendered: toRender.length, reused }
 }

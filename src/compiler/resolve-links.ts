@@ -9,7 +9,6 @@ import { safeDecodeURI, type SourcePath } from './paths.js'
 import { slugifyHeading, slugifyPageName } from './slugify.js'
 import type { ContentRef } from './load.js'
 
-
 /** Key under which names are compared: NFC, lower-case, single spaces. */
 export function nameKey(name: string): string {
   let key = nameKeys.get(name)
@@ -100,7 +99,8 @@ export function createLinkIndex(pages: readonly CompiledPage[], assets: readonly
         return byName.get(nameKey(target)) ?? byName.get(slugifyPageName(target))
       }
       const target = link.target
-      if (/\.md$/i.test(target) || target.endsWith('/')) return findByPath(target, from) ?? byName.get(nameKey(posix.basename(target).replace(/\.md$/i, '')))
+      if (/\.md$/i.test(target) || target.endsWith('/'))
+        return findByPath(target, from) ?? byName.get(nameKey(posix.basename(target).replace(/\.md$/i, '')))
       if (target.startsWith('/')) return findByRoute(target)
       if (/\.html$/i.test(target)) return findByRoute(`/${posix.normalize(posix.join(directory(from), target))}`)
       return undefined
@@ -121,15 +121,25 @@ export function createLinkIndex(pages: readonly CompiledPage[], assets: readonly
       const lookup = anchorLookupOf(page)
       const wanted = nameKey(anchor)
       const slug = slugifyHeading(anchor)
-      return lookup.byText.get(wanted) ?? lookup.bySlug.get(slug) ?? lookup.bySlug.get(wanted) ??
+      return (
+        lookup.byText.get(wanted) ??
+        lookup.bySlug.get(slug) ??
+        lookup.bySlug.get(wanted) ??
         // anchors written for VuePress, which strips diacritics: '#ubersicht' finds 'Übersicht'
         foldedAnchorsOf(page, lookup).get(foldDiacritics(slug))
+      )
     },
     suggestPage(target) {
-      return closestMatch(target, pages.map((p) => p.name))
+      return closestMatch(
+        target,
+        pages.map((p) => p.name),
+      )
     },
     suggestAnchor(page, anchor) {
-      return closestMatch(anchor, page.anchors.map((a) => a.text))
+      return closestMatch(
+        anchor,
+        page.anchors.map((a) => a.text),
+      )
     },
   }
 }

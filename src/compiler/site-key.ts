@@ -23,7 +23,11 @@ export function siteKeyOf(root: string): string {
   } catch {
     // a root that does not exist (yet) is keyed by its absolute path
   }
-  const name = basename(real).replace(/[^\w.-]+/g, '_').replace(/^\.+/, '').slice(0, 40) || 'root'
+  const name =
+    basename(real)
+      .replace(/[^\w.-]+/g, '_')
+      .replace(/^\.+/, '')
+      .slice(0, 40) || 'root'
   return `${name}-${createHash('sha1').update(real).digest('hex').slice(0, 10)}`
 }
 

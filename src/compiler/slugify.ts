@@ -19,7 +19,13 @@ const NOT_WORD = /[^\p{L}\p{N}\p{M}]+/gu
  */
 export function slugifyHeading(text: string): string {
   // NFC again at the end: removing a quote can bring a combining mark next to a letter it now composes with
-  const slug = text.normalize('NFC').toLowerCase().replace(QUOTES, '').replace(NOT_WORD, '-').replace(/^-+|-+$/g, '').normalize('NFC')
+  const slug = text
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(QUOTES, '')
+    .replace(NOT_WORD, '-')
+    .replace(/^-+|-+$/g, '')
+    .normalize('NFC')
   return slug === '' ? 'abschnitt' : slug
 }
 
@@ -72,7 +78,10 @@ export function slugifyPageName(name: string): Slug {
 }
 
 function cleanSeparators(slug: string): string {
-  return slug.replace(/[-_]{2,}/g, (run) => (run.includes('-') ? '-' : '_')).replace(/^[-_.]+|[-_.]+$/g, '').normalize('NFC')
+  return slug
+    .replace(/[-_]{2,}/g, (run) => (run.includes('-') ? '-' : '_'))
+    .replace(/^[-_.]+|[-_.]+$/g, '')
+    .normalize('NFC')
 }
 
 const GENDER_MARKER = /([\p{L}])[:*/|_]in(nen)?\b/giu
@@ -98,5 +107,7 @@ export function legacySlugsOf(name: string): string[] {
   }
   variants.delete(clean)
   // '?' and '#' end a URL path and quotes, angle brackets and the like never were in one: such spellings are no URL
-  return [...variants].filter((v) => v !== '' && !v.startsWith('/') && !v.includes('//') && !v.endsWith('/') && !/[?#"<>\\^`{}\u0000-\u001f]/.test(v))
+  return [...variants].filter(
+    (v) => v !== '' && !v.startsWith('/') && !v.includes('//') && !v.endsWith('/') && !/[?#"<>\\^`{}\u0000-\u001f]/.test(v),
+  )
 }

@@ -165,7 +165,8 @@ export async function writeFiles(dir: string, files: readonly OutputFile[], prev
       made.add(folder)
     }
     if ('copyFrom' in file) {
-      if (!(file.immutable && previousDir && reuseFile(resolve(previousDir, file.path), target, made))) await copyFile(file.copyFrom, target)
+      if (!(file.immutable && previousDir && reuseFile(resolve(previousDir, file.path), target, made)))
+        await copyFile(file.copyFrom, target)
     } else {
       await writeFile(target, file.contents)
       bytes += typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength

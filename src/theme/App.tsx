@@ -21,10 +21,14 @@ export function App({ site, page, bodyHtml }: AppProps) {
   const classes = ['theme-container', page.pageClass, hasSidebar ? undefined : 'no-sidebar', page.navbar ? undefined : 'no-navbar']
   return (
     <div className={classes.filter(Boolean).join(' ')} data-back-to-top={page.backToTop ? undefined : 'false'}>
-      <a className="skip-link sr-only" href="#main-content">{labels.skipToContent}</a>
+      <a className="skip-link sr-only" href="#main-content">
+        {labels.skipToContent}
+      </a>
       {page.navbar && <Navbar site={site} currentHref={page.href} />}
       <div className="sidebar-mask" aria-hidden="true" />
-      {hasSidebar && page.sidebar && <Sidebar sidebar={page.sidebar} title={page.title} headers={page.headers} depth={page.sidebarDepth} href={page.href} />}
+      {hasSidebar && page.sidebar && (
+        <Sidebar sidebar={page.sidebar} title={page.title} headers={page.headers} depth={page.sidebarDepth} href={page.href} />
+      )}
       {page.layout === 'Home' && <Home page={page} bodyHtml={bodyHtml} />}
       {page.layout === 'NotFound' && <NotFound home={site.home} />}
       {page.layout === 'Layout' && (

@@ -7,14 +7,23 @@ export function Home({ page, bodyHtml }: { page: PageProps; bodyHtml: string }) 
     <main className="home" id="main-content">
       {hero && (
         <header className="hero">
-          {hero.image && <img className={hero.imageDark ? 'hero-image hero-image-light' : 'hero-image'} src={hero.image} alt={hero.alt} height={hero.height} />}
+          {hero.image && (
+            <img
+              className={hero.imageDark ? 'hero-image hero-image-light' : 'hero-image'}
+              src={hero.image}
+              alt={hero.alt}
+              height={hero.height}
+            />
+          )}
           {hero.imageDark && <img className="hero-image hero-image-dark" src={hero.imageDark} alt={hero.alt} height={hero.height} />}
           {hero.text !== null && <h1 id="main-title">{hero.text}</h1>}
           {hero.tagline !== null && <p className="description">{hero.tagline}</p>}
           {hero.actions.length > 0 && (
             <p className="actions">
               {hero.actions.map((action) => (
-                <a key={action.link} className={`action-button ${action.type}`} href={action.link}>{action.text}</a>
+                <a key={action.link} className={`action-button ${action.type}`} href={action.link}>
+                  {action.text}
+                </a>
               ))}
             </p>
           )}
@@ -31,9 +40,12 @@ export function Home({ page, bodyHtml }: { page: PageProps; bodyHtml: string }) 
         </div>
       )}
       <div className="theme-default-content" data-content dangerouslySetInnerHTML={{ __html: bodyHtml }} />
-      {page.footer && (page.footer.html
-        ? <div className="footer" dangerouslySetInnerHTML={{ __html: page.footer.text }} />
-        : <div className="footer">{page.footer.text}</div>)}
+      {page.footer &&
+        (page.footer.html ? (
+          <div className="footer" dangerouslySetInnerHTML={{ __html: page.footer.text }} />
+        ) : (
+          <div className="footer">{page.footer.text}</div>
+        ))}
     </main>
   )
 }

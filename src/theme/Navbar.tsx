@@ -9,11 +9,19 @@ import type { SiteProps } from './props.js'
 export function Navbar({ site, currentHref }: { site: SiteProps; currentHref: string }) {
   return (
     <header className="navbar">
-      <button type="button" className="toggle-sidebar-button" aria-label={labels.toggleSidebar} aria-controls="sidebar" aria-expanded="false">
+      <button
+        type="button"
+        className="toggle-sidebar-button"
+        aria-label={labels.toggleSidebar}
+        aria-controls="sidebar"
+        aria-expanded="false"
+      >
         <span className="icon" aria-hidden="true" />
       </button>
       <a className="site-brand" href={site.home}>
-        {site.logo && <img className={site.logoDark ? 'logo logo-light' : 'logo'} src={site.logo} alt="" width={site.logoWidth} height={28} />}
+        {site.logo && (
+          <img className={site.logoDark ? 'logo logo-light' : 'logo'} src={site.logo} alt="" width={site.logoWidth} height={28} />
+        )}
         {site.logoDark && <img className="logo logo-dark" src={site.logoDark} alt="" width={site.logoWidth} height={28} />}
         <span className="site-name">{site.title}</span>
       </a>
@@ -46,7 +54,9 @@ function NavItem({ item, currentHref, prefix = '' }: { item: NavbarItem; current
       const href = child.link ? (isExternal(child.link) ? child.link : childPrefix + child.link) : '#'
       return { text: child.text, href, external: isExternal(href), active: isActive(child, href, currentHref), ariaLabel: child.ariaLabel }
     })
-    return <Island name="NavbarDropdown" component={NavbarDropdown} props={{ item: { text: item.text, ariaLabel: item.ariaLabel }, links }} />
+    return (
+      <Island name="NavbarDropdown" component={NavbarDropdown} props={{ item: { text: item.text, ariaLabel: item.ariaLabel }, links }} />
+    )
   }
   return (
     <div className="navbar-item">
@@ -61,7 +71,12 @@ function isActive(item: NavbarItem, link: string, currentHref: string): boolean 
 
 function NavLinkItem({ item, prefix, currentHref }: { item: NavbarItem; prefix: string; currentHref: string }) {
   const link = item.link ? (isExternal(item.link) ? item.link : prefix + item.link) : '#'
-  if (isExternal(link)) return <ExternalLink href={link} ariaLabel={item.ariaLabel}>{item.text}</ExternalLink>
+  if (isExternal(link))
+    return (
+      <ExternalLink href={link} ariaLabel={item.ariaLabel}>
+        {item.text}
+      </ExternalLink>
+    )
   const active = isActive(item, link, currentHref)
   return (
     <a href={link} aria-label={item.ariaLabel} className={active ? 'active' : undefined} aria-current={active ? 'page' : undefined}>

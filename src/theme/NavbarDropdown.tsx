@@ -38,7 +38,14 @@ export function NavbarDropdown({ item, links }: NavbarDropdownProps) {
         if (!wrapper.current?.contains(e.relatedTarget as Node | null)) setOpen(false)
       }}
     >
-      <button type="button" className="navbar-dropdown-title" aria-label={item.ariaLabel ?? item.text} aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="navbar-dropdown-title"
+        aria-label={item.ariaLabel ?? item.text}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
         <span>{item.text}</span>
         <span className="arrow" aria-hidden="true" />
       </button>
@@ -46,12 +53,27 @@ export function NavbarDropdown({ item, links }: NavbarDropdownProps) {
         {links.map((link) => (
           <li key={link.href} className="navbar-dropdown-item">
             {link.external ? (
-              <a href={link.href} className="external" target="_blank" rel="noopener noreferrer" aria-label={link.ariaLabel} onClick={() => setOpen(false)}>
+              <a
+                href={link.href}
+                className="external"
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={link.ariaLabel}
+                onClick={() => setOpen(false)}
+              >
                 {link.text}
-                <span className="external-link-icon"><span className="sr-only"> ({labels.openInNewWindow})</span></span>
+                <span className="external-link-icon">
+                  <span className="sr-only"> ({labels.openInNewWindow})</span>
+                </span>
               </a>
             ) : (
-              <a href={link.href} aria-label={link.ariaLabel} className={link.active ? 'active' : undefined} aria-current={link.active ? 'page' : undefined} onClick={() => setOpen(false)}>
+              <a
+                href={link.href}
+                aria-label={link.ariaLabel}
+                className={link.active ? 'active' : undefined}
+                aria-current={link.active ? 'page' : undefined}
+                onClick={() => setOpen(false)}
+              >
                 {link.text}
               </a>
             )}

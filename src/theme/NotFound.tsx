@@ -8,8 +8,12 @@ export function NotFound({ home }: { home: string }) {
   return (
     <main className="not-found" id="main-content">
       <h1>404</h1>
-      <blockquote className="not-found-message" data-messages={JSON.stringify(labels.notFound)}>{labels.notFound[0]}</blockquote>
-      <a className="not-found-home" href={home}>{labels.backToHome}</a>
+      <blockquote className="not-found-message" data-messages={JSON.stringify(labels.notFound)}>
+        {labels.notFound[0]}
+      </blockquote>
+      <a className="not-found-home" href={home}>
+        {labels.backToHome}
+      </a>
     </main>
   )
 }

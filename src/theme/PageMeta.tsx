@@ -9,13 +9,17 @@ export function PageMeta({ page }: { page: PageProps }) {
     <footer className="page-meta">
       {editLink && (
         <div className="meta-item edit-link">
-          <a href={editLink} target="_blank" rel="noopener noreferrer">{labels.editLink}</a>
+          <a href={editLink} target="_blank" rel="noopener noreferrer">
+            {labels.editLink}
+          </a>
         </div>
       )}
       {lastUpdated && (
         <div className="meta-item last-updated">
           <span className="meta-item-label">{labels.lastUpdated}: </span>
-          <time className="meta-item-info" dateTime={lastUpdated.iso}>{lastUpdated.text}</time>
+          <time className="meta-item-info" dateTime={lastUpdated.iso}>
+            {lastUpdated.text}
+          </time>
         </div>
       )}
       {contributors.length > 0 && (

@@ -11,7 +11,9 @@ export function PageNav({ prev, next }: Pick<PageProps, 'prev' | 'next'>) {
           <span className="hint">{labels.prev}</span>
           <span className="link">{prev.text}</span>
         </a>
-      ) : <span />}
+      ) : (
+        <span />
+      )}
       {next && (
         <a className="page-nav-link next" href={next.href} rel="next">
           <span className="hint">{labels.next}</span>

@@ -42,7 +42,10 @@ export function SearchBox({ indexHref, locale }: SearchBoxProps) {
   const listRef = useRef<HTMLUListElement>(null)
   useSearchHotkeys(inputRef)
 
-  const suggestions = useMemo(() => (index ? searchSuggestions(index, state.query, { max: MAX_SUGGESTIONS, locale }) : []), [index, state.query, locale])
+  const suggestions = useMemo(
+    () => (index ? searchSuggestions(index, state.query, { max: MAX_SUGGESTIONS, locale }) : []),
+    [index, state.query, locale],
+  )
   const shown = focused && suggestions.length > 0
   const highlighted = shown ? highlightedIn(state.highlight, suggestions.length) : undefined
 
@@ -98,7 +101,15 @@ export function SearchBox({ indexHref, locale }: SearchBoxProps) {
         onBlur={() => setFocused(false)}
         onKeyDown={onKeyDown}
       />
-      <ul ref={listRef} id={LIST_ID} className="suggestions" role="listbox" aria-label={labels.searchSuggestions} hidden={!shown} onMouseLeave={() => dispatch({ type: 'leave' })}>
+      <ul
+        ref={listRef}
+        id={LIST_ID}
+        className="suggestions"
+        role="listbox"
+        aria-label={labels.searchSuggestions}
+        hidden={!shown}
+        onMouseLeave={() => dispatch({ type: 'leave' })}
+      >
         {shown &&
           suggestions.map((suggestion, i) => (
             <li key={i} className="suggestion" role="none">

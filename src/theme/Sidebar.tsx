@@ -21,13 +21,17 @@ export function Sidebar({ sidebar, title, headers, depth, href }: Props) {
         {sidebar.kind === 'heading' ? (
           <>
             <p className="sidebar-heading">
-              <a className="sidebar-item active" href={href} aria-current="page">{title}</a>
+              <a className="sidebar-item active" href={href} aria-current="page">
+                {title}
+              </a>
             </p>
             {depth > 0 && headers.length > 0 && <HeadingList headers={headers} depth={depth} level={1} />}
           </>
         ) : (
           <ul className="sidebar-items sidebar-groups">
-            {sidebar.items.map((item) => <Item key={`${item.text}${item.href ?? ''}`} item={item} />)}
+            {sidebar.items.map((item) => (
+              <Item key={`${item.text}${item.href ?? ''}`} item={item} />
+            ))}
           </ul>
         )}
       </nav>
@@ -40,7 +44,9 @@ function HeadingList({ headers, depth, level }: { headers: Heading[]; depth: num
     <ul className="sidebar-items">
       {headers.map((h) => (
         <li key={h.slug}>
-          <a className="sidebar-item" href={h.link}>{h.title}</a>
+          <a className="sidebar-item" href={h.link}>
+            {h.title}
+          </a>
           {level < depth && h.children.length > 0 && <HeadingList headers={h.children} depth={depth} level={level + 1} />}
         </li>
       ))}
@@ -49,12 +55,28 @@ function HeadingList({ headers, depth, level }: { headers: Heading[]; depth: num
 }
 
 function Item({ item }: { item: SidebarLink }) {
-  const link = item.href
-    ? <a className={`sidebar-item${item.active ? ' active' : ''}`} href={item.href} aria-current={item.active ? 'page' : undefined}>{item.text}</a>
-    : <span className="sidebar-item sidebar-group-title">{item.text}</span>
+  const link = item.href ? (
+    <a className={`sidebar-item${item.active ? ' active' : ''}`} href={item.href} aria-current={item.active ? 'page' : undefined}>
+      {item.text}
+    </a>
+  ) : (
+    <span className="sidebar-item sidebar-group-title">{item.text}</span>
+  )
   if (item.children.length === 0) return <li>{link}</li>
-  const children = <ul className="sidebar-items">{item.children.map((c) => <Item key={`${c.text}${c.href ?? ''}`} item={c} />)}</ul>
-  if (!item.collapsible) return <li>{link}{children}</li>
+  const children = (
+    <ul className="sidebar-items">
+      {item.children.map((c) => (
+        <Item key={`${c.text}${c.href ?? ''}`} item={c} />
+      ))}
+    </ul>
+  )
+  if (!item.collapsible)
+    return (
+      <li>
+        {link}
+        {children}
+      </li>
+    )
   return (
     <li>
       <details className="sidebar-group" open={item.open}>

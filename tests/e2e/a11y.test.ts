@@ -31,16 +31,20 @@ describe.each([
   ['light', PHONE],
   ['dark', PHONE],
 ] as const)('in %s mode at %o', (scheme, viewport) => {
-  it.each(['/', '/odoo-hosting.html', '/glossary.html', '/gibt-es-nicht.html'])('%s has no serious or critical axe violation', async (path) => {
-    const { page } = await openPage(browser, { colorScheme: scheme, viewport })
-    await page.goto(`${baseUrl}${path}`)
-    await page.addScriptTag({ path: axePath })
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe
-      const result = await axe.run(document, { resultTypes: ['violations'] })
-      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }))
-    })
-    expect(violations).toEqual([])
-  })
+  it.each(['/', '/odoo-hosting.html', '/glossary.html', '/gibt-es-nicht.html'])(
+    '%s has no serious or critical axe violation',
+    async (path) => {
+      const { page } = await openPage(browser, { colorScheme: scheme, viewport })
+      await page.goto(`${baseUrl}${path}`)
+      await page.addScriptTag({ path: axePath })
+      const violations = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe
+        const result = await axe.run(document, { resultTypes: ['violations'] })
+        return result.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }))
+      })
+      expect(violations).toEqual([])
+    },
+  )
 })

@@ -23,7 +23,9 @@ async function withViolations(): Promise<{ page: Page; violations: () => Promise
   await page.addInitScript(() => {
     const seen: string[] = []
     Object.assign(window, { cspViolations: seen })
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`))
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
+    )
   })
   return { page, violations: () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations) }
 }
@@ -48,7 +50,10 @@ describe('under the recommended Content-Security-Policy', () => {
     const svg = page.locator('[data-diagram="mermaid"][data-processed="true"] svg').first()
     await svg.waitFor({ timeout: 30_000 })
     // mermaid's node styles arrive through CSSOM: a node shape has a fill that is not the default black
-    const fill = await svg.locator('.node rect, .node polygon, .node path').first().evaluate((node) => getComputedStyle(node).fill)
+    const fill = await svg
+      .locator('.node rect, .node polygon, .node path')
+      .first()
+      .evaluate((node) => getComputedStyle(node).fill)
     expect(fill).not.toBe('rgb(0, 0, 0)')
     // mermaid measures text in a scratch element with inline styles; the policy blocks and reports those, and the
     // diagram itself gets its styles through CSSOM (docs/SECURITY.md). Nothing else may be reported.

@@ -72,17 +72,22 @@ describe('wikigen dev under pressure', () => {
     }
     // the final state arrives
     const slug = (name: string) => name.toLowerCase().replace(' ', '-')
-    await expect.poll(async () => {
-      const wrong: string[] = []
-      for (let i = 0; i < 80; i++) {
-        const name = `Seite ${i}`
-        const response = await fetch(`${url}${slug(name)}.html`)
-        const body = await response.text()
-        const want = expected.get(name)
-        if (want ? !body.includes(want) : response.status !== 404) wrong.push(name)
-      }
-      return wrong
-    }, { timeout: 60_000, interval: 500 }).toEqual([])
+    await expect
+      .poll(
+        async () => {
+          const wrong: string[] = []
+          for (let i = 0; i < 80; i++) {
+            const name = `Seite ${i}`
+            const response = await fetch(`${url}${slug(name)}.html`)
+            const body = await response.text()
+            const want = expected.get(name)
+            if (want ? !body.includes(want) : response.status !== 404) wrong.push(name)
+          }
+          return wrong
+        },
+        { timeout: 60_000, interval: 500 },
+      )
+      .toEqual([])
     expect(dev.exitCode).toBeNull()
     // the open page shows its final state too
     const final = expected.get('Seite 1')
@@ -90,6 +95,8 @@ describe('wikigen dev under pressure', () => {
     // bounded resources: no watcher or file descriptor leak, memory within a margin
     expect(fdsOf(dev.pid!)).toBeLessThanOrEqual(fdsBefore + 20)
     expect(rssOf(dev.pid!) - rssBefore).toBeLessThan(200)
-    console.info(`dev pressure: 1000 operations, final state served; RSS ${rssBefore.toFixed(0)} → ${rssOf(dev.pid!).toFixed(0)} MB, fds ${fdsBefore} → ${fdsOf(dev.pid!)}`)
+    console.info(
+      `dev pressure: 1000 operations, final state served; RSS ${rssBefore.toFixed(0)} → ${rssOf(dev.pid!).toFixed(0)} MB, fds ${fdsBefore} → ${fdsOf(dev.pid!)}`,
+    )
   }, 180_000)
 })

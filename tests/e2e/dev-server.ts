@@ -7,7 +7,10 @@ import { join } from 'node:path'
 const repo = join(import.meta.dirname, '../..')
 
 export async function startDev(root: string, cwd: string): Promise<{ dev: ChildProcess; url: string }> {
-  const dev = spawn(process.execPath, [join(repo, 'bin/wikigen.js'), 'dev', '--root', root, '--port', '0'], { cwd, env: { ...process.env, NO_COLOR: '1' } })
+  const dev = spawn(process.execPath, [join(repo, 'bin/wikigen.js'), 'dev', '--root', root, '--port', '0'], {
+    cwd,
+    env: { ...process.env, NO_COLOR: '1' },
+  })
   const url = await new Promise<string>((resolve, reject) => {
     let output = ''
     dev.stdout!.on('data', (chunk) => {

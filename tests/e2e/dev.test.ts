@@ -38,7 +38,10 @@ describe('wikigen dev', () => {
       ;(window as unknown as { marker: number }).marker = 42
       window.scrollTo(0, 200)
     })
-    writeFileSync(join(root, 'Odoo/Odoo.md'), '---\nkind: Erklärung\n---\nOdoo ist ein ERP.\n\n## Module\n\nFrisch geschrieben: Lagerverwaltung.\n\n' + 'Absatz.\n\n'.repeat(60))
+    writeFileSync(
+      join(root, 'Odoo/Odoo.md'),
+      '---\nkind: Erklärung\n---\nOdoo ist ein ERP.\n\n## Module\n\nFrisch geschrieben: Lagerverwaltung.\n\n' + 'Absatz.\n\n'.repeat(60),
+    )
     await page.getByText('Frisch geschrieben: Lagerverwaltung.').waitFor({ timeout: 10_000 })
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42)
     expect(await page.evaluate(() => window.scrollY)).toBe(200)

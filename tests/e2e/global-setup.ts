@@ -25,10 +25,14 @@ let dir: string | undefined
 export async function setup(project: TestProject) {
   const root = join(import.meta.dirname, '../..')
   dir = mkdtempSync(join(tmpdir(), 'wikigen-e2e-'))
-  execFileSync(process.execPath, [join(root, 'bin/wikigen.js'), 'build', '--root', join(root, 'tests/fixtures/sites/reader'), '--out', join(dir, 'site'), '--no-cache'], {
-    env: { ...process.env, CI: '1' },
-    stdio: 'inherit',
-  })
+  execFileSync(
+    process.execPath,
+    [join(root, 'bin/wikigen.js'), 'build', '--root', join(root, 'tests/fixtures/sites/reader'), '--out', join(dir, 'site'), '--no-cache'],
+    {
+      env: { ...process.env, CI: '1' },
+      stdio: 'inherit',
+    },
+  )
   server = await startServer({ dir: join(dir, 'site'), port: 0, host: '127.0.0.1' })
   project.provide('baseUrl', `http://127.0.0.1:${(server.address() as AddressInfo).port}`)
   cspServer = await startServer({ dir: join(dir, 'site'), port: 0, host: '127.0.0.1', csp: true })

@@ -189,14 +189,18 @@ describe('diagrams', () => {
     expect(dialogs).toEqual([])
     expect(page.url()).toBe(`${baseUrl}/medien-diagramm-sicherheit.html`)
     const unsafe = await page.evaluate(() => ({
-      handlers: [...document.querySelectorAll('*')].flatMap((element) => [...element.attributes].filter((a) => a.name.startsWith('on')).map((a) => `${element.tagName} ${a.name}`)),
+      handlers: [...document.querySelectorAll('*')].flatMap((element) =>
+        [...element.attributes].filter((a) => a.name.startsWith('on')).map((a) => `${element.tagName} ${a.name}`),
+      ),
       scripts: document.querySelectorAll('[data-content] script').length,
-      links: [...document.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? a.getAttribute('xlink:href') ?? '').filter((href) => /^\s*javascript:/i.test(href)),
+      links: [...document.querySelectorAll('a')]
+        .map((a) => a.getAttribute('href') ?? a.getAttribute('xlink:href') ?? '')
+        .filter((href) => /^\s*javascript:/i.test(href)),
     }))
     expect(unsafe).toEqual({ handlers: [], scripts: 0, links: [] })
   })
 
-  it('switch to mermaid\'s dark theme with the colour toggle', async () => {
+  it("switch to mermaid's dark theme with the colour toggle", async () => {
     const { page } = await openPage(browser, { colorScheme: 'light' })
     await page.goto(`${baseUrl}/medien-diagramme.html`)
     await diagram(page, 'Ablauf einer Supportanfrage').waitFor()
@@ -333,7 +337,12 @@ describe('image zoom', () => {
     await eventually(() => warnings).toContainEqual(`Unable to reach the zoom image target ${baseUrl}/attachments/medien-karte-gross.svg`)
     await eventually(() => zoomState(page, 'Karte der Standorte')).toBe('open')
     const brokenShown = () =>
-      page.evaluate(() => [...document.querySelectorAll('img')].filter((image) => image.alt === 'Karte der Standorte' && image.complete && image.naturalWidth === 0 && image.checkVisibility()).length)
+      page.evaluate(
+        () =>
+          [...document.querySelectorAll('img')].filter(
+            (image) => image.alt === 'Karte der Standorte' && image.complete && image.naturalWidth === 0 && image.checkVisibility(),
+          ).length,
+      )
     expect(await brokenShown()).toBe(0)
     await page.keyboard.press('Escape')
     // closed means one copy left: the failed larger image is not left behind over the page

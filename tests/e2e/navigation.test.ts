@@ -171,7 +171,9 @@ describe('client navigation', () => {
     const redirectPage = readFileSync(join(root, 'templates/redirect.html'), 'utf8')
       .replace(/\{\{to\}\}/g, '/navigation.html')
       .replace(/\{\{\w+\}\}/g, '')
-    await page.route(`${baseUrl}/alt/navigation.html`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: redirectPage }))
+    await page.route(`${baseUrl}/alt/navigation.html`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: redirectPage }),
+    )
     await page.goto(`${baseUrl}/reise-ziel.html`)
     await markWindow(page)
     await page.getByRole('link', { name: 'Alte Übersicht' }).click()
@@ -194,7 +196,9 @@ describe('client navigation', () => {
   it('falls back to a full page load when the page cannot be fetched', async () => {
     const { page } = await openPage(browser)
     // fail the router's fetch only; the browser's own page load still works
-    await page.route(`${baseUrl}/reise-mitte.html`, (route) => (route.request().resourceType() === 'fetch' ? route.abort() : route.continue()))
+    await page.route(`${baseUrl}/reise-mitte.html`, (route) =>
+      route.request().resourceType() === 'fetch' ? route.abort() : route.continue(),
+    )
     await page.goto(`${baseUrl}/reise-start.html`)
     await markWindow(page)
     await page.getByRole('link', { name: 'Reise Mitte', exact: true }).click()
@@ -242,7 +246,9 @@ describe('client navigation', () => {
     await page.exposeFunction('reportPreloadFailure', (message: string) => reported.push(message))
     await page.addInitScript(() => {
       addEventListener('wikigen:preloadError', (event) => {
-        void (window as unknown as { reportPreloadFailure: (message: string) => Promise<void> }).reportPreloadFailure(String((event as Event & { payload: unknown }).payload))
+        void (window as unknown as { reportPreloadFailure: (message: string) => Promise<void> }).reportPreloadFailure(
+          String((event as Event & { payload: unknown }).payload),
+        )
       })
     })
     await page.route(/\/chunks\/navigation-chunk-[\w-]+\.js$/, (route) => route.abort())
@@ -259,7 +265,14 @@ describe('client navigation', () => {
 describe('preload helper', () => {
   /** src/client/preload.ts as a script exposing its exports on `window.wikigenPreload`. */
   async function addPreloadHelper(page: Page): Promise<void> {
-    const bundle = await build({ entryPoints: [join(root, 'src/client/preload.ts')], bundle: true, write: false, format: 'iife', globalName: 'wikigenPreload', logLevel: 'silent' })
+    const bundle = await build({
+      entryPoints: [join(root, 'src/client/preload.ts')],
+      bundle: true,
+      write: false,
+      format: 'iife',
+      globalName: 'wikigenPreload',
+      logLevel: 'silent',
+    })
     await page.addScriptTag({ content: bundle.outputFiles[0].text })
   }
 
@@ -275,9 +288,15 @@ describe('preload helper', () => {
         payloads.push(String(event.payload))
         if (cancel) event.preventDefault()
       })
-      const uncancelled = await preload(() => loadScript('/assets/missing-chunk.js', { module: true })).then(() => 'resolved', (error: Error) => `rejected: ${error.message}`)
+      const uncancelled = await preload(() => loadScript('/assets/missing-chunk.js', { module: true })).then(
+        () => 'resolved',
+        (error: Error) => `rejected: ${error.message}`,
+      )
       cancel = true
-      const cancelled = await preload(() => loadScript('/assets/missing-chunk.js', { module: true })).then((value) => `resolved: ${String(value)}`, () => 'rejected')
+      const cancelled = await preload(() => loadScript('/assets/missing-chunk.js', { module: true })).then(
+        (value) => `resolved: ${String(value)}`,
+        () => 'rejected',
+      )
       return { uncancelled, cancelled, payloads }
     })
     expect(outcome).toEqual({
@@ -298,8 +317,12 @@ describe('preload helper', () => {
     })
     await addPreloadHelper(page)
     const outcome = await page.evaluate(async () => {
-      const { loadStylesheet, cspNonce } = (window as unknown as { wikigenPreload: typeof import('../../src/client/preload.js') }).wikigenPreload
-      const error = await loadStylesheet('/assets/missing.css').then(() => '', (e: Error) => e.message)
+      const { loadStylesheet, cspNonce } = (window as unknown as { wikigenPreload: typeof import('../../src/client/preload.js') })
+        .wikigenPreload
+      const error = await loadStylesheet('/assets/missing.css').then(
+        () => '',
+        (e: Error) => e.message,
+      )
       const link = document.querySelector<HTMLLinkElement>('link[href="/assets/missing.css"]')
       return { error, nonce: cspNonce(), linkNonce: link?.nonce }
     })
@@ -401,9 +424,11 @@ describe('mobile sidebar', () => {
     await page.getByRole('heading', { name: 'Rast' }).waitFor()
     expect(await toggle.getAttribute('aria-expanded')).toBe('false')
     const sidebar = page.getByRole('complementary', { name: 'Auf dieser Seite' })
-    await expect.poll(async () => {
-      const box = await sidebar.boundingBox()
-      return box ? box.x + box.width : 0
-    }).toBeLessThanOrEqual(0)
+    await expect
+      .poll(async () => {
+        const box = await sidebar.boundingBox()
+        return box ? box.x + box.width : 0
+      })
+      .toBeLessThanOrEqual(0)
   })
 })

@@ -24,7 +24,11 @@ interface SearchPage {
 }
 
 /** A page of the fixture wiki with its islands hydrated, counting the requests for the search index. */
-async function openSearchPage(viewport: { width: number; height: number }, path = '/odoo.html', colorScheme: 'light' | 'dark' = 'light'): Promise<SearchPage> {
+async function openSearchPage(
+  viewport: { width: number; height: number },
+  path = '/odoo.html',
+  colorScheme: 'light' | 'dark' = 'light',
+): Promise<SearchPage> {
   const { page } = await openPage(browser, { viewport, colorScheme })
   const errors = collectErrors(page)
   const indexRequests: Request[] = []
@@ -191,7 +195,9 @@ describe.each([
     await page.waitForURL((url) => decodeURI(url.pathname + url.hash) === '/wägeterminal-übersicht.html#kalibrierung-in-zürich')
     const heading = page.getByRole('heading', { name: 'Kalibrierung in Zürich' })
     await heading.waitFor()
-    await expect.poll(() => heading.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().top < innerHeight)).toBe(true)
+    await expect
+      .poll(() => heading.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().top < innerHeight))
+      .toBe(true)
     await expect.poll(() => searchField(page).inputValue()).toBe('')
     expect(await searchField(page).getAttribute('aria-expanded')).toBe('false')
     expect(errors).toEqual([])
@@ -254,7 +260,11 @@ describe.each([
     // "xyzxyz" occurs nowhere, yet "zürich" alone is enough
     expect(await search(page, 'zürich xyzxyz')).toContain('Wägeterminal Übersicht, Kalibrierung in Zürich')
     // inside words, which an ASCII query never matches
-    expect(await search(page, 'äge', 3)).toEqual(['Sitzungsprotokoll, Traktandum 10: Anträge', 'Suchhilfe, Vorschläge', 'Wägeterminal Übersicht'])
+    expect(await search(page, 'äge', 3)).toEqual([
+      'Sitzungsprotokoll, Traktandum 10: Anträge',
+      'Suchhilfe, Vorschläge',
+      'Wägeterminal Übersicht',
+    ])
     expect(await search(page, 'rmina', 0)).toEqual([])
   })
 
@@ -348,10 +358,12 @@ describe('the search box layout', () => {
     await searchField(page).focus()
     await search(page, 'traktand', 10)
     // the second: the first is highlighted, in the brand colour
-    const colours = await suggestions(page).nth(1).evaluate((el) => {
-      const list = el.closest('[role="listbox"]') as HTMLElement
-      return { text: getComputedStyle(el).color, background: getComputedStyle(list).backgroundColor }
-    })
+    const colours = await suggestions(page)
+      .nth(1)
+      .evaluate((el) => {
+        const list = el.closest('[role="listbox"]') as HTMLElement
+        return { text: getComputedStyle(el).color, background: getComputedStyle(list).backgroundColor }
+      })
     // light text on a dark list, from the dark theme's variables
     expect(luminance(colours.text)).toBeGreaterThan(0.5)
     expect(luminance(colours.background)).toBeLessThan(0.1)

@@ -20,7 +20,9 @@ describe('built pages without JavaScript', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Odoo Hosting')
     const sidebar = page.getByRole('complementary', { name: 'Auf dieser Seite' })
     expect(await sidebar.getByRole('link').allTextContents()).toEqual(['Odoo Hosting', 'Varianten', 'On-Premise'])
-    expect(await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Glossar' }).getAttribute('href')).toBe('/glossary')
+    expect(
+      await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Glossar' }).getAttribute('href'),
+    ).toBe('/glossary')
     await keepScreenshot(page, 'no-js-odoo-hosting')
   })
 

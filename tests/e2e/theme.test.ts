@@ -73,11 +73,15 @@ describe('sidebar on a phone', () => {
   it('opens on a swipe right from the left edge and closes on a swipe left of more than 40 px', async () => {
     const { page } = await openPage(browser, { viewport: PHONE, hasTouch: true, isMobile: true })
     await page.goto(`${baseUrl}/odoo-hosting.html`)
-    const swipe = (from: number, to: number) => page.evaluate(([x0, x1]) => {
-      const touch = (x: number) => new Touch({ identifier: 1, target: document.body, clientX: x, clientY: 300 })
-      document.dispatchEvent(new TouchEvent('touchstart', { changedTouches: [touch(x0)], touches: [touch(x0)] }))
-      document.dispatchEvent(new TouchEvent('touchend', { changedTouches: [touch(x1)], touches: [] }))
-    }, [from, to])
+    const swipe = (from: number, to: number) =>
+      page.evaluate(
+        ([x0, x1]) => {
+          const touch = (x: number) => new Touch({ identifier: 1, target: document.body, clientX: x, clientY: 300 })
+          document.dispatchEvent(new TouchEvent('touchstart', { changedTouches: [touch(x0)], touches: [touch(x0)] }))
+          document.dispatchEvent(new TouchEvent('touchend', { changedTouches: [touch(x1)], touches: [] }))
+        },
+        [from, to],
+      )
     await swipe(200, 300) // starts too far from the edge
     expect(await sidebarOpen(page)).toBe(false)
     await swipe(20, 120)
@@ -156,7 +160,12 @@ describe('404 page', () => {
     const { page } = await openPage(browser)
     await page.goto(`${baseUrl}/gibt-es-nicht`)
     const message = await page.getByRole('blockquote').textContent()
-    expect(["There's nothing here.", 'How did we get here?', "That's a Four-Oh-Four.", "Looks like we've got some broken links."]).toContain(message)
+    expect([
+      "There's nothing here.",
+      'How did we get here?',
+      "That's a Four-Oh-Four.",
+      "Looks like we've got some broken links.",
+    ]).toContain(message)
     await page.getByRole('link', { name: 'Take me home' }).click()
     await page.waitForURL(`${baseUrl}/`)
   })

@@ -13,7 +13,10 @@ function contentFolder(work: string, name: string, pages: number): string {
   const root = join(work, name)
   mkdirSync(root)
   for (let i = 0; i < pages; i++) {
-    writeFileSync(join(root, `Seite ${i}.md`), `# Seite ${i}\n\nAus ${name}: Text ${i} mit [[Seite ${(i + 1) % pages}]].\n\n## Abschnitt\n\nMehr.\n`)
+    writeFileSync(
+      join(root, `Seite ${i}.md`),
+      `# Seite ${i}\n\nAus ${name}: Text ${i} mit [[Seite ${(i + 1) % pages}]].\n\n## Abschnitt\n\nMehr.\n`,
+    )
   }
   return root
 }
@@ -40,7 +43,9 @@ describe('the build cache', () => {
     await wikigen(['build', '--root', 'docs', '--out', 'site-1'], { cwd: work })
     await wikigen(['build', '--root', './docs/', '--out', 'site-2'], { cwd: work })
     await wikigen(['build', '--root', join(work, 'wiki'), '--out', 'site-3'], { cwd: work })
-    expect(readdirSync(join(work, '.wikigen', 'cache')).sort()).toEqual([siteKeyOf(join(work, 'docs')), siteKeyOf(join(work, 'wiki'))].sort())
+    expect(readdirSync(join(work, '.wikigen', 'cache')).sort()).toEqual(
+      [siteKeyOf(join(work, 'docs')), siteKeyOf(join(work, 'wiki'))].sort(),
+    )
   })
 
   it('builds two folders at the same time, each into its own site', async () => {
@@ -66,7 +71,9 @@ describe('the build cache', () => {
     contentFolder(work, 'wiki', 150)
     await wikigen(['build', '--root', 'wiki', '--out', 'site-0'], { cwd: work })
     writeFileSync(join(work, 'wiki', 'Seite 7.md'), '# Seite 7\n\nGeändert.\n')
-    const builds = await Promise.all([1, 2].map((n) => wikigen(['build', '--root', 'wiki', '--out', `site-${n}`, '--workers', '2'], { cwd: work })))
+    const builds = await Promise.all(
+      [1, 2].map((n) => wikigen(['build', '--root', 'wiki', '--out', `site-${n}`, '--workers', '2'], { cwd: work })),
+    )
     for (const [i, result] of builds.entries()) {
       expect(result.code, result.stderr).toBe(0)
       expect(result.stderr).not.toContain('missing from the build cache')

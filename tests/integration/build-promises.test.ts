@@ -34,7 +34,10 @@ describe('a killed build', () => {
     writeFileSync(join(root, 'index.md'), '# Geändert\n') // the next build would change the output
     // kill at moments spread over the whole build: start-up, compiling, rendering, writing, swapping
     for (const delay of [20, 100, 250, 500, 800, 1200]) {
-      const child = spawn(process.execPath, [join(repoRoot, 'bin/wikigen.js'), 'build', '--root', root, '--out', out, '--no-cache'], { cwd: work, stdio: 'ignore' })
+      const child = spawn(process.execPath, [join(repoRoot, 'bin/wikigen.js'), 'build', '--root', root, '--out', out, '--no-cache'], {
+        cwd: work,
+        stdio: 'ignore',
+      })
       // listening from the start: a build that finishes before its kill has exited already
       const exited = new Promise((resolve) => child.on('exit', resolve))
       await new Promise((resolve) => setTimeout(resolve, delay))

@@ -10,10 +10,24 @@ describe('wikigen build (CLI)', () => {
     expect(stderr).toMatch(/✓ 6 pages in [\d.]+ s → /)
     expect(code).toBe(0)
     const files = readdirSync(out)
-    expect(files).toEqual(expect.arrayContaining([
-      'index.html', 'odoo.html', 'odoo-hosting.html', 'wirkungsräume.html', 'wissensmanager_in.html', 'glossary.html', '404.html',
-      'search-index.json', 'sitemap.xml', '_redirects', 'redirects.nginx.map', 'wissensmanager:in.html', 'assets', 'attachments',
-    ]))
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'index.html',
+        'odoo.html',
+        'odoo-hosting.html',
+        'wirkungsräume.html',
+        'wissensmanager_in.html',
+        'glossary.html',
+        '404.html',
+        'search-index.json',
+        'sitemap.xml',
+        '_redirects',
+        'redirects.nginx.map',
+        'wissensmanager:in.html',
+        'assets',
+        'attachments',
+      ]),
+    )
     const page = readFileSync(join(out, 'odoo.html'), 'utf8')
     expect(page).toMatch(/^<!DOCTYPE html>\n<html lang="de-CH">/)
     expect(page).toContain('<title>Odoo | Testwiki</title>')
@@ -23,15 +37,23 @@ describe('wikigen build (CLI)', () => {
     expect(page).toMatch(/<script type="module" src="\/assets\/client-\w+\.js"><\/script>/)
     // the embed brings the other page's body along
     expect(readFileSync(join(out, 'wirkungsräume.html'), 'utf8')).toContain('<div class="embed" data-embed="/odoo-hosting.html">')
-    expect(readFileSync(join(out, 'wissensmanager:in.html'), 'utf8')).toContain('<meta http-equiv="refresh" content="0; url=/wissensmanager_in.html">')
+    expect(readFileSync(join(out, 'wissensmanager:in.html'), 'utf8')).toContain(
+      '<meta http-equiv="refresh" content="0; url=/wissensmanager_in.html">',
+    )
     expect(readFileSync(join(out, '_redirects'), 'utf8')).toContain('/alt/hosting.html /odoo-hosting.html 301\n')
     const index = JSON.parse(readFileSync(join(out, 'search-index.json'), 'utf8'))
     expect(index.map((e: { path: string }) => e.path)).toEqual([
-      '/', '/glossary.html', '/odoo.html', '/odoo-hosting.html', '/wirkungsr%C3%A4ume.html', '/wissensmanager_in.html', '/404.html',
+      '/',
+      '/glossary.html',
+      '/odoo.html',
+      '/odoo-hosting.html',
+      '/wirkungsr%C3%A4ume.html',
+      '/wissensmanager_in.html',
+      '/404.html',
     ])
     expect(readFileSync(join(out, 'sitemap.xml'), 'utf8')).toContain('<loc>https://wiki.test.example/wirkungsr%C3%A4ume.html</loc>')
     const notFound = readFileSync(join(out, '404.html'), 'utf8')
-    expect(notFound).toContain("There&#x27;s nothing here.")
+    expect(notFound).toContain('There&#x27;s nothing here.')
     expect(notFound).toContain('Take me home')
   })
 
@@ -60,7 +82,15 @@ describe('wikigen build (CLI)', () => {
   it('fails on warnings with --strict', async () => {
     const root = tempDir()
     writeFileSync(join(root, 'A.md'), '[[Fehlt]]\n')
-    const { code } = await wikigen(['build', '--root', root, '--out', join(root, '..', `${root.split('/').pop()}-out`), '--strict', '--no-cache'])
+    const { code } = await wikigen([
+      'build',
+      '--root',
+      root,
+      '--out',
+      join(root, '..', `${root.split('/').pop()}-out`),
+      '--strict',
+      '--no-cache',
+    ])
     expect(code).toBe(1)
   })
 
@@ -74,7 +104,10 @@ describe('wikigen build (CLI)', () => {
     const root = join(tempDir(), 'wiki')
     mkdirSync(root)
     writeFileSync(join(root, 'Seite.md'), '# Seite\n')
-    writeFileSync(join(root, 'wikigen.config.ts'), "import { defineConfig } from 'wikigen'\n\nexport default defineConfig({\n  site: { title: 'Firmenwiki' },\n  theme: {\n    navbar: 'Home',\n    navBar: [],\n  },\n})\n")
+    writeFileSync(
+      join(root, 'wikigen.config.ts'),
+      "import { defineConfig } from 'wikigen'\n\nexport default defineConfig({\n  site: { title: 'Firmenwiki' },\n  theme: {\n    navbar: 'Home',\n    navBar: [],\n  },\n})\n",
+    )
     const { code, stderr } = await wikigen(['build', '--root', root, '--out', join(root, '..', 'site'), '--no-cache'])
     expect(code).toBe(1)
     expect(stderr).toContain('wikigen.config.ts:6:5  error  "theme.navbar" should be a list  [bad-config]')

@@ -44,7 +44,11 @@ describe('nothing outside the content root reaches the output', () => {
     symlinkSync(join(outside, 'geheim.txt'), join(root, 'geheim.txt'))
     symlinkSync(outside, join(root, 'Privat'))
     const result = await build({ root, out })
-    expect(codes(result.diagnostics)).toEqual(['symlink-outside-root Geheim.md', 'symlink-outside-root Privat', 'symlink-outside-root geheim.txt'])
+    expect(codes(result.diagnostics)).toEqual([
+      'symlink-outside-root Geheim.md',
+      'symlink-outside-root Privat',
+      'symlink-outside-root geheim.txt',
+    ])
     expect(result.diagnostics[0].message).toContain('points outside the content folder')
     expect(readFileSync(join(out, 'gut.html'), 'utf8')).toContain('Alles in Ordnung.')
     expect(allText(out)).not.toContain(SECRET)
@@ -90,7 +94,10 @@ describe('nothing outside the content root reaches the output', () => {
     const session = await createDevSession({ root, out })
     symlinkSync(join(outside, 'Geheim.md'), join(root, 'Neu.md'))
     symlinkSync(join(outside, 'geheim.txt'), join(root, 'neu.txt'))
-    const update = await session.update([{ path: 'Neu.md', kind: 'change' }, { path: 'neu.txt', kind: 'change' }])
+    const update = await session.update([
+      { path: 'Neu.md', kind: 'change' },
+      { path: 'neu.txt', kind: 'change' },
+    ])
     expect(codes(update.diagnostics)).toEqual(expect.arrayContaining(['symlink-outside-root Neu.md', 'symlink-outside-root neu.txt']))
     expect(existsSync(join(out, 'neu.html'))).toBe(false)
     expect(existsSync(join(out, 'neu.txt'))).toBe(false)

@@ -12,7 +12,10 @@ const running: ChildProcess[] = []
 afterEach(() => running.splice(0).forEach((child) => child.kill()))
 
 function startDev(root: string, cwd: string): { child: ChildProcess; output: () => string; url: Promise<string> } {
-  const child = spawn(process.execPath, [join(repoRoot, 'bin/wikigen.js'), 'dev', '--root', root, '--port', '0'], { cwd, env: { ...process.env, NO_COLOR: '1' } })
+  const child = spawn(process.execPath, [join(repoRoot, 'bin/wikigen.js'), 'dev', '--root', root, '--port', '0'], {
+    cwd,
+    env: { ...process.env, NO_COLOR: '1' },
+  })
   running.push(child)
   let output = ''
   child.stdout!.on('data', (chunk) => (output += chunk))

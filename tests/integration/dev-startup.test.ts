@@ -19,9 +19,13 @@ describe('wikigen dev start-up', () => {
     writeFileSync(join(root, 'index.md'), '# Start\n')
     writeFileSync(join(root, 'Aaa.md'), '# Aaa\n\nErste Fassung.\n') // first in the build's order: read early
     // enough pages for a build of a few seconds
-    for (let i = 0; i < 500; i++) writeFileSync(join(root, `Seite ${i}.md`), `# Seite ${i}\n\n${'Text mit [[Seite 1]], *Betonung* und `Code`. '.repeat(120)}\n`)
+    for (let i = 0; i < 500; i++)
+      writeFileSync(join(root, `Seite ${i}.md`), `# Seite ${i}\n\n${'Text mit [[Seite 1]], *Betonung* und `Code`. '.repeat(120)}\n`)
 
-    const dev = spawn(process.execPath, [join(repoRoot, 'bin/wikigen.js'), 'dev', '--root', root, '--port', '0'], { cwd: work, env: { ...process.env, NO_COLOR: '1' } })
+    const dev = spawn(process.execPath, [join(repoRoot, 'bin/wikigen.js'), 'dev', '--root', root, '--port', '0'], {
+      cwd: work,
+      env: { ...process.env, NO_COLOR: '1' },
+    })
     running.push(dev)
     let output = ''
     dev.stdout.on('data', (chunk) => (output += chunk))

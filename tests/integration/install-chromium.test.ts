@@ -26,19 +26,30 @@ function runOn(machine: Machine, env: Record<string, string> = {}) {
   const bin = join(dir, 'bin')
   const log = join(dir, 'calls.log')
   mkdirSync(bin)
-  for (const tool of ['bash', 'cat', 'env', 'chmod']) symlinkSync(spawnSync('bash', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim(), join(bin, tool))
+  for (const tool of ['bash', 'cat', 'env', 'chmod'])
+    symlinkSync(spawnSync('bash', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim(), join(bin, tool))
   const script = (name: string, body: string) => {
     writeFileSync(join(bin, name), `#!${join(bin, 'bash')}\n${body}\n`)
     chmodSync(join(bin, name), 0o755)
   }
   script('id', `echo ${machine.user === 'root' ? 0 : 1000}`)
-  script('apt-get', [
-    `echo "apt-get $* DEBIAN_FRONTEND=$DEBIAN_FRONTEND" >> ${log}`,
-    machine.brokenPackage ? '' : `if [ "$1" = install ]; then printf '#!${join(bin, 'bash')}\\necho Chromium 1.0\\n' > ${join(bin, 'chromium')}; chmod +x ${join(bin, 'chromium')}; fi`,
-  ].join('\n'))
-  if (machine.user === 'sudoer') script('sudo', `echo "sudo $*" >> ${log}\nif [ "$1" = -n ] && [ "$2" = true ]; then exit 0; fi\nshift\nexec "$@"`)
+  script(
+    'apt-get',
+    [
+      `echo "apt-get $* DEBIAN_FRONTEND=$DEBIAN_FRONTEND" >> ${log}`,
+      machine.brokenPackage
+        ? ''
+        : `if [ "$1" = install ]; then printf '#!${join(bin, 'bash')}\\necho Chromium 1.0\\n' > ${join(bin, 'chromium')}; chmod +x ${join(bin, 'chromium')}; fi`,
+    ].join('\n'),
+  )
+  if (machine.user === 'sudoer')
+    script('sudo', `echo "sudo $*" >> ${log}\nif [ "$1" = -n ] && [ "$2" = true ]; then exit 0; fi\nshift\nexec "$@"`)
   if (machine.hasChromium) script('chromium', 'echo Chromium 1.0')
-  const result = spawnSync('/usr/bin/env', ['-i', `PATH=${bin}`, ...Object.entries(env).map(([k, v]) => `${k}=${v}`), join(bin, 'bash'), SCRIPT], { encoding: 'utf8' })
+  const result = spawnSync(
+    '/usr/bin/env',
+    ['-i', `PATH=${bin}`, ...Object.entries(env).map(([k, v]) => `${k}=${v}`), join(bin, 'bash'), SCRIPT],
+    { encoding: 'utf8' },
+  )
   return {
     code: result.status,
     output: result.stdout + result.stderr,
@@ -51,7 +62,10 @@ describe('installing Chromium for the browser tests', () => {
   it('installs it with apt-get as root, with no sudo on the machine', () => {
     const run = runOn({ user: 'root' })
     expect(run.code).toBe(0)
-    expect(run.calls).toEqual(['apt-get update -qq DEBIAN_FRONTEND=noninteractive', 'apt-get install -y -qq --no-install-recommends chromium DEBIAN_FRONTEND=noninteractive'])
+    expect(run.calls).toEqual([
+      'apt-get update -qq DEBIAN_FRONTEND=noninteractive',
+      'apt-get install -y -qq --no-install-recommends chromium DEBIAN_FRONTEND=noninteractive',
+    ])
     expect(run.installed).toBe(true)
   })
 

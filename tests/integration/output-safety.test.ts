@@ -3,7 +3,18 @@
  * output as it was. Every case runs the real CLI against real temporary folders.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { repoRoot, tempDir, wikigen } from './helpers.js'
@@ -117,7 +128,11 @@ describe('wikigen build refuses an output folder whose replacement would lose fi
       expect(result.stderr).toContain('✓ 2 pages')
     }
     expect(existsSync(join(dir, 'content', 'dist', 'dist'))).toBe(false)
-    expect(readdirSync(join(dir, 'content', 'dist')).filter((f) => f.endsWith('.html')).sort()).toEqual(['404.html', 'index.html', 'seite.html'])
+    expect(
+      readdirSync(join(dir, 'content', 'dist'))
+        .filter((f) => f.endsWith('.html'))
+        .sort(),
+    ).toEqual(['404.html', 'index.html', 'seite.html'])
   })
 
   it('writes through a symbolic link named as the output folder, and the link stays a link', async () => {
@@ -162,33 +177,47 @@ describe('a build that fails or is interrupted leaves the previous output untouc
     const dir = tempDir('wikigen-sigint-')
     mkdirSync(join(dir, 'content'))
     for (let i = 0; i < 600; i++) {
-      const body = Array.from({ length: 30 }, (_, j) => `## Abschnitt ${j}\n\nText ${i} mit [[Seite ${(i + 1) % 600}]] und **fett** und \`code\`.\n`).join('\n')
+      const body = Array.from(
+        { length: 30 },
+        (_, j) => `## Abschnitt ${j}\n\nText ${i} mit [[Seite ${(i + 1) % 600}]] und **fett** und \`code\`.\n`,
+      ).join('\n')
       writeFileSync(join(dir, 'content', `Seite ${i}.md`), `# Seite ${i}\n\n${body}`)
     }
     return dir
   }
 
-  it.each(['SIGINT', 'SIGTERM'] as const)('%s removes the staging folder and the temporary cache, and keeps the previous output', async (signal) => {
-    const dir = largeProject()
-    const tmp = join(dir, 'tmp')
-    mkdirSync(tmp)
-    const env = { ...process.env, NO_COLOR: '1', TMPDIR: tmp }
-    const cli = join(repoRoot, 'bin/wikigen.js')
-    expect(spawnSync(process.execPath, [cli, 'build', '--root', 'content', '--out', 'dist', '--no-cache'], { cwd: dir, env }).status).toBe(0)
-    const before = listTree(join(dir, 'dist'))
-    writeFileSync(join(dir, 'content', 'Seite 1.md'), '# Geändert\n')
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    '%s removes the staging folder and the temporary cache, and keeps the previous output',
+    async (signal) => {
+      const dir = largeProject()
+      const tmp = join(dir, 'tmp')
+      mkdirSync(tmp)
+      const env = { ...process.env, NO_COLOR: '1', TMPDIR: tmp }
+      const cli = join(repoRoot, 'bin/wikigen.js')
+      expect(
+        spawnSync(process.execPath, [cli, 'build', '--root', 'content', '--out', 'dist', '--no-cache'], { cwd: dir, env }).status,
+      ).toBe(0)
+      const before = listTree(join(dir, 'dist'))
+      writeFileSync(join(dir, 'content', 'Seite 1.md'), '# Geändert\n')
 
-    const child = spawn(process.execPath, [cli, 'build', '--root', 'content', '--out', 'dist', '--no-cache', '--workers', '2'], { cwd: dir, env, stdio: 'ignore' })
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-    // wait until the build is writing its staging folder, then interrupt it
-    for (let i = 0; i < 600 && !readdirSync(dir).some((name) => name.includes('.staging-')); i++) await new Promise((r) => setTimeout(r, 20))
-    expect(readdirSync(dir).some((name) => name.includes('.staging-'))).toBe(true)
-    child.kill(signal)
-    expect(await exited).toBe(signal === 'SIGINT' ? 130 : 143)
-    expect(readdirSync(dir).sort()).toEqual(['content', 'dist', 'tmp'])
-    expect(readdirSync(tmp).filter((name) => name.startsWith('wikigen-cache-'))).toEqual([])
-    expect(listTree(join(dir, 'dist'))).toBe(before)
-  }, 120_000)
+      const child = spawn(process.execPath, [cli, 'build', '--root', 'content', '--out', 'dist', '--no-cache', '--workers', '2'], {
+        cwd: dir,
+        env,
+        stdio: 'ignore',
+      })
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+      // wait until the build is writing its staging folder, then interrupt it
+      for (let i = 0; i < 600 && !readdirSync(dir).some((name) => name.includes('.staging-')); i++)
+        await new Promise((r) => setTimeout(r, 20))
+      expect(readdirSync(dir).some((name) => name.includes('.staging-'))).toBe(true)
+      child.kill(signal)
+      expect(await exited).toBe(signal === 'SIGINT' ? 130 : 143)
+      expect(readdirSync(dir).sort()).toEqual(['content', 'dist', 'tmp'])
+      expect(readdirSync(tmp).filter((name) => name.startsWith('wikigen-cache-'))).toEqual([])
+      expect(listTree(join(dir, 'dist'))).toBe(before)
+    },
+    120_000,
+  )
 
   it('fails like a crash when the built client is missing: exit 1, a message, the previous output as it was', async () => {
     const { dir } = project()
@@ -197,10 +226,17 @@ describe('a build that fails or is interrupted leaves the previous output untouc
     // an installation of wikigen whose client folder is missing, as while a bundle is running
     const install = join(dir, 'wikigen')
     cpSync(join(repoRoot, 'bin'), join(install, 'bin'), { recursive: true })
-    cpSync(join(repoRoot, 'lib'), join(install, 'lib'), { recursive: true, filter: (source) => !source.includes(`${join('lib', 'client')}`) })
+    cpSync(join(repoRoot, 'lib'), join(install, 'lib'), {
+      recursive: true,
+      filter: (source) => !source.includes(`${join('lib', 'client')}`),
+    })
     writeFileSync(join(install, 'package.json'), '{"type":"module"}')
     writeFileSync(join(dir, 'content', 'Seite.md'), '# Seite\n\nNeu.\n')
-    const result = spawnSync(process.execPath, [join(install, 'bin/wikigen.js'), 'build', '--root', 'content', '--out', 'dist'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, encoding: 'utf8' })
+    const result = spawnSync(process.execPath, [join(install, 'bin/wikigen.js'), 'build', '--root', 'content', '--out', 'dist'], {
+      cwd: dir,
+      env: { ...process.env, NO_COLOR: '1' },
+      encoding: 'utf8',
+    })
     expect(result.status).toBe(1)
     expect(result.stderr).toContain('The built client of wikigen is incomplete')
     expect(listTree(join(dir, 'dist'))).toBe(before)

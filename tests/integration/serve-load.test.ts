@@ -19,7 +19,9 @@ beforeAll(async () => {
   const out = join(tempDir(), 'site')
   expect((await wikigen(['build', '--root', fixtureSite('basic'), '--out', out, '--no-cache'])).code).toBe(0)
   // the real command in its own process, so the load tool does not share its event loop
-  server = spawn(process.execPath, [join(repoRoot, 'bin/wikigen.js'), 'serve', '--dir', out, '--port', '0'], { env: { ...process.env, NO_COLOR: '1' } })
+  server = spawn(process.execPath, [join(repoRoot, 'bin/wikigen.js'), 'serve', '--dir', out, '--port', '0'], {
+    env: { ...process.env, NO_COLOR: '1' },
+  })
   port = await new Promise<number>((resolve, reject) => {
     let output = ''
     server.stdout!.on('data', (chunk) => {
@@ -37,7 +39,9 @@ afterAll(() => {
 /** Sends raw bytes (so no client normalises the path) and returns the status line. */
 function rawRequest(path: string, method = 'GET'): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(`${method} ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`))
+    const socket = connect(port, '127.0.0.1', () =>
+      socket.write(`${method} ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
+    )
     let data = ''
     socket.on('data', (chunk) => (data += chunk))
     socket.on('end', () => resolve(data))
@@ -47,9 +51,18 @@ function rawRequest(path: string, method = 'GET'): Promise<string> {
 
 describe('wikigen serve under hostile requests', () => {
   it.each([
-    '/../package.json', '/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/%2E%2E%2Fpackage.json', '/..%5c..%5cpackage.json',
-    '/assets/..%2f..%2f..%2fetc/passwd', '/%00', '/odoo.html%00.txt', `/${'a/'.repeat(2000)}`, `/${'x'.repeat(20_000)}.html`,
-    '//etc/passwd', '/.%2e/.%2e/etc/passwd',
+    '/../package.json',
+    '/../../etc/passwd',
+    '/%2e%2e/%2e%2e/etc/passwd',
+    '/%2E%2E%2Fpackage.json',
+    '/..%5c..%5cpackage.json',
+    '/assets/..%2f..%2f..%2fetc/passwd',
+    '/%00',
+    '/odoo.html%00.txt',
+    `/${'a/'.repeat(2000)}`,
+    `/${'x'.repeat(20_000)}.html`,
+    '//etc/passwd',
+    '/.%2e/.%2e/etc/passwd',
   ])('never serves a file outside the output folder for %s', async (path) => {
     const response = await rawRequest(path)
     const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(response)?.[1])
@@ -58,7 +71,16 @@ describe('wikigen serve under hostile requests', () => {
   })
 
   it('keeps answering a flood of requests with flat memory', async () => {
-    const paths = ['/', '/odoo.html', '/glossary', '/wirkungsr%C3%A4ume.html', '/wissensmanager:in.html', '/gibt-es-nicht', '/../package.json', '/%2e%2e/x']
+    const paths = [
+      '/',
+      '/odoo.html',
+      '/glossary',
+      '/wirkungsr%C3%A4ume.html',
+      '/wissensmanager:in.html',
+      '/gibt-es-nicht',
+      '/../package.json',
+      '/%2e%2e/x',
+    ]
     await autocannon({ url: `http://127.0.0.1:${port}`, connections: 8, amount: 500 }) // warm up
     const memoryBefore = serverRss()
     const result = await autocannon({
@@ -68,7 +90,9 @@ describe('wikigen serve under hostile requests', () => {
       requests: paths.map((path) => ({ method: 'GET' as const, path })),
     })
     const memoryAfter = serverRss()
-    console.info(`serve flood (32 connections, 4 s, loopback): ${result.requests.average.toFixed(0)} requests/s, ${result.requests.total} requests, ${result.errors} errors, ${result.timeouts} timeouts, RSS ${(memoryBefore / 2 ** 20).toFixed(0)} → ${(memoryAfter / 2 ** 20).toFixed(0)} MB`)
+    console.info(
+      `serve flood (32 connections, 4 s, loopback): ${result.requests.average.toFixed(0)} requests/s, ${result.requests.total} requests, ${result.errors} errors, ${result.timeouts} timeouts, RSS ${(memoryBefore / 2 ** 20).toFixed(0)} → ${(memoryAfter / 2 ** 20).toFixed(0)} MB`,
+    )
     expect(result.errors).toBe(0)
     expect(result.timeouts).toBe(0)
     expect(result.requests.total).toBeGreaterThan(1000)

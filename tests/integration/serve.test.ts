@@ -19,7 +19,11 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
 /** A raw request, so paths reach the server exactly as written (no client-side normalisation). */
-function get(path: string, method = 'GET', headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function get(
+  path: string,
+  method = 'GET',
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
       let body = ''
@@ -72,7 +76,14 @@ describe('wikigen serve', () => {
   })
 
   it('never serves a file outside the output folder', async () => {
-    for (const path of ['/../package.json', '/%2e%2e/package.json', '/..%2fpackage.json', '/assets/..%2f..%2fpackage.json', '/%00', '/a%00.html']) {
+    for (const path of [
+      '/../package.json',
+      '/%2e%2e/package.json',
+      '/..%2fpackage.json',
+      '/assets/..%2f..%2fpackage.json',
+      '/%00',
+      '/a%00.html',
+    ]) {
       const res = await get(path)
       expect([path, res.status]).toEqual([path, 404])
       expect(res.body).not.toContain('"name": "wikigen"')

@@ -15,7 +15,10 @@ afterAll(() => running.forEach((child) => child.kill()))
 
 /** Starts a wikigen command that prints its URL, and waits for it. */
 async function start(args: string[], cwd: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [join(repoRoot, 'bin/wikigen.js'), ...args, '--port', '0'], { cwd, env: { ...process.env, NO_COLOR: '1' } })
+  const child = spawn(process.execPath, [join(repoRoot, 'bin/wikigen.js'), ...args, '--port', '0'], {
+    cwd,
+    env: { ...process.env, NO_COLOR: '1' },
+  })
   running.push(child)
   const port = await new Promise<number>((resolve, reject) => {
     let output = ''
@@ -104,13 +107,26 @@ describe.each(['serve', 'dev'] as const)('wikigen %s', (command) => {
   })
 
   it('sends X-Content-Type-Options: nosniff on every answer', async () => {
-    for (const [path, headers] of [['/'], ['/zahlen.txt'], ['/gibt-es-nicht.html'], ['/', { Host: 'angreifer.example' }], ['/zahlen.txt', { Range: 'bytes=5-2' }]] as const) {
+    for (const [path, headers] of [
+      ['/'],
+      ['/zahlen.txt'],
+      ['/gibt-es-nicht.html'],
+      ['/', { Host: 'angreifer.example' }],
+      ['/zahlen.txt', { Range: 'bytes=5-2' }],
+    ] as const) {
       expect((await get(port, path, headers ?? {})).headers['x-content-type-options'], path).toBe('nosniff')
     }
   })
 
   it('serves nothing a symbolic link leads to outside the folder, nor paths that climb out', async () => {
-    for (const path of ['/geheim.txt', '/../geheim.txt', '/%2e%2e/geheim.txt', '/..%2fgeheim.txt', '/%5c..%5cgeheim.txt', '/zahlen.txt%00.html']) {
+    for (const path of [
+      '/geheim.txt',
+      '/../geheim.txt',
+      '/%2e%2e/geheim.txt',
+      '/..%2fgeheim.txt',
+      '/%5c..%5cgeheim.txt',
+      '/zahlen.txt%00.html',
+    ]) {
       const answer = await get(port, path)
       expect(answer.body, path).not.toContain('streng geheim')
       expect(answer.status, path).toBeGreaterThanOrEqual(400)

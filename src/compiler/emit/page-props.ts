@@ -21,7 +21,11 @@ export function formatDateTime(time: number): string {
 export type AssetUrl = (nameOrPath: string) => string | undefined
 
 /** Site-wide props, the same for every page. */
-export function createSiteProps(config: ResolvedConfig, assetUrl: AssetUrl, imageSize: (nameOrPath: string) => ImageSize | undefined = () => undefined): SiteProps {
+export function createSiteProps(
+  config: ResolvedConfig,
+  assetUrl: AssetUrl,
+  imageSize: (nameOrPath: string) => ImageSize | undefined = () => undefined,
+): SiteProps {
   const { site, theme } = config
   const logoWidth = (name: string | undefined) => {
     const size = name ? imageSize(name) : undefined
@@ -51,7 +55,12 @@ function withBase<T extends { link?: string; children?: T[] }>(item: T, base: st
 /** The label of a repository link, from its host like the reference theme: GitHub, GitLab, … or 'Source'. */
 export function repoLabelOf(repo: string): string {
   const host = /^https?:\/\/([^/]+)/.exec(repo)?.[1] ?? ''
-  for (const [pattern, label] of [[/github/i, 'GitHub'], [/gitlab/i, 'GitLab'], [/gitee/i, 'Gitee'], [/bitbucket/i, 'Bitbucket']] as const) {
+  for (const [pattern, label] of [
+    [/github/i, 'GitHub'],
+    [/gitlab/i, 'GitLab'],
+    [/gitee/i, 'Gitee'],
+    [/bitbucket/i, 'Bitbucket'],
+  ] as const) {
     if (pattern.test(host)) return label
   }
   return 'Source'
@@ -62,8 +71,8 @@ export function editLinkOf(config: ResolvedConfig, sitePage: SitePage): string |
   const { theme } = config
   const fm = sitePage.page.frontmatter
   if (!theme.editLink || !fm.editLink || !theme.repo) return undefined
-  const pattern = fm.editLinkPattern ?? theme.editLinkPattern ??
-    (/gitlab/i.test(theme.repo) ? ':repo/-/edit/:branch/:path' : ':repo/edit/:branch/:path')
+  const pattern =
+    fm.editLinkPattern ?? theme.editLinkPattern ?? (/gitlab/i.test(theme.repo) ? ':repo/-/edit/:branch/:path' : ':repo/edit/:branch/:path')
   const path = [theme.docsDir, sitePage.page.sourcePath].filter(Boolean).join('/')
   return pattern.replace(':repo', theme.repo.replace(/\/$/, '')).replace(':branch', theme.docsBranch).replace(':path', encodeURI(path))
 }
@@ -78,7 +87,9 @@ export function sidebarOf(sitePage: SitePage, config: ResolvedConfig): SidebarPr
   if (sitePage.page.frontmatter.sidebar === false || option === false) return undefined
   if (option === 'heading') return { kind: 'heading' }
   const route = decodeURI(sitePage.href)
-  const prefix = Object.keys(option).filter((p) => route.startsWith(p)).sort((a, b) => b.length - a.length)[0]
+  const prefix = Object.keys(option)
+    .filter((p) => route.startsWith(p))
+    .sort((a, b) => b.length - a.length)[0]
   if (prefix === undefined) return { kind: 'items', items: [] }
   const entry = option[prefix]
   if (entry === 'heading') return { kind: 'heading' }
@@ -86,8 +97,20 @@ export function sidebarOf(sitePage: SitePage, config: ResolvedConfig): SidebarPr
 }
 
 function sidebarLinkOf(item: SidebarItem | string, current: string, base: string): SidebarLink {
-  const entry = typeof item === 'string' ? { text: decodeURI(item).replace(/^.*\//, '').replace(/\.html$/, ''), link: item } : item
-  const href = entry.link ? (/^[a-z][a-z\d+.-]*:/i.test(entry.link) ? entry.link : hrefOf(entry.link.startsWith('/') ? base + entry.link.slice(1) : entry.link)) : undefined
+  const entry =
+    typeof item === 'string'
+      ? {
+          text: decodeURI(item)
+            .replace(/^.*\//, '')
+            .replace(/\.html$/, ''),
+          link: item,
+        }
+      : item
+  const href = entry.link
+    ? /^[a-z][a-z\d+.-]*:/i.test(entry.link)
+      ? entry.link
+      : hrefOf(entry.link.startsWith('/') ? base + entry.link.slice(1) : entry.link)
+    : undefined
   const children = (entry.children ?? []).map((child) => sidebarLinkOf(child, current, base))
   const active = href === current
   const holdsActive = active || children.some((c) => c.active || c.open)
@@ -116,24 +139,32 @@ export function createPageProps(sitePage: SitePage, config: ResolvedConfig, git:
       ? { text: formatDateTime(git!.updatedTime), iso: new Date(git!.updatedTime).toISOString() }
       : undefined,
     contributors: showGit(fm.contributors, config.theme.contributors) ? git!.contributors.map((c) => c.name) : [],
-    changelog: fm.changelog && git
-      ? git.changelog.map((c) => ({ hash: c.hash, message: c.message, date: formatDateTime(c.time), iso: new Date(c.time).toISOString(), tag: c.tag }))
-      : [],
+    changelog:
+      fm.changelog && git
+        ? git.changelog.map((c) => ({
+            hash: c.hash,
+            message: c.message,
+            date: formatDateTime(c.time),
+            iso: new Date(c.time).toISOString(),
+            tag: c.tag,
+          }))
+        : [],
     editLink: editLinkOf(config, sitePage),
     prev: sitePage.prev,
     next: sitePage.next,
     backToTop: fm.backToTop,
-    hero: layout === 'Home'
-      ? {
-          text: fm.heroText === undefined ? config.site.title || 'Hello' : fm.heroText,
-          tagline: fm.tagline === undefined ? config.site.description || null : fm.tagline,
-          image: fm.heroImage ? assetUrl(fm.heroImage) : undefined,
-          imageDark: fm.heroImageDark ? assetUrl(fm.heroImageDark) : undefined,
-          alt: fm.heroAlt ?? (fm.heroText || 'hero'),
-          height: fm.heroHeight,
-          actions: fm.actions.map((a) => ({ ...a, link: a.link.startsWith('/') ? hrefOf(config.site.base + a.link.slice(1)) : a.link })),
-        }
-      : undefined,
+    hero:
+      layout === 'Home'
+        ? {
+            text: fm.heroText === undefined ? config.site.title || 'Hello' : fm.heroText,
+            tagline: fm.tagline === undefined ? config.site.description || null : fm.tagline,
+            image: fm.heroImage ? assetUrl(fm.heroImage) : undefined,
+            imageDark: fm.heroImageDark ? assetUrl(fm.heroImageDark) : undefined,
+            alt: fm.heroAlt ?? (fm.heroText || 'hero'),
+            height: fm.heroHeight,
+            actions: fm.actions.map((a) => ({ ...a, link: a.link.startsWith('/') ? hrefOf(config.site.base + a.link.slice(1)) : a.link })),
+          }
+        : undefined,
     features: fm.features,
     footer: fm.footer ? { text: fm.footer, html: fm.footerHtml } : undefined,
   }

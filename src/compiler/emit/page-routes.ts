@@ -84,15 +84,25 @@ function checkImageOptions(site: Site): Diagnostic[] {
     if (!value || /^[a-z][a-z\d+.-]*:/i.test(value)) return
     if (leavesContentFolder(value)) {
       diagnostics.push({
-        severity: 'error', code: 'bad-file-path', file, line: 0, column: 0,
+        severity: 'error',
+        code: 'bad-file-path',
+        file,
+        line: 0,
+        column: 0,
         message: `${option} ${JSON.stringify(value)} leads out of the content folder; it is left out`,
         hint: 'Name an image inside the content folder, by its name or its path from the folder (e.g. bilder/titel.png).',
       })
     } else if (!find(value)) {
       diagnostics.push({
-        severity: 'warning', code: 'missing-image', file, line: 0, column: 0,
+        severity: 'warning',
+        code: 'missing-image',
+        file,
+        line: 0,
+        column: 0,
         message: `${option} ${JSON.stringify(value)} is no file of the content folder`,
-        hint: value.startsWith('/') ? 'Paths start at the content folder, not at the disk: write it as the path inside the content folder.' : 'Check the name, or add the image to the content folder.',
+        hint: value.startsWith('/')
+          ? 'Paths start at the content folder, not at the disk: write it as the path inside the content folder.'
+          : 'Check the name, or add the image to the content folder.',
       })
     }
   }
@@ -132,11 +142,20 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
   }
   const jobOf = (sitePage: SitePage, diagnostics: Diagnostic[]): RenderJob => {
     const page = createPageProps(sitePage, config, options.git.get(sitePage.page.sourcePath), assetUrl)
-    if (page.sidebar?.kind === 'items' && page.sidebar.items.length === 0 && typeof config.theme.sidebar === 'object' && sitePage.page.frontmatter.sidebar !== false) {
+    if (
+      page.sidebar?.kind === 'items' &&
+      page.sidebar.items.length === 0 &&
+      typeof config.theme.sidebar === 'object' &&
+      sitePage.page.frontmatter.sidebar !== false
+    ) {
       const configured = config.theme.sidebar
       if (!Object.keys(configured).some((prefix) => decodeURI(sitePage.href).startsWith(prefix))) {
         diagnostics.push({
-          severity: 'warning', code: 'missing-sidebar', file: sitePage.page.sourcePath, line: 0, column: 0,
+          severity: 'warning',
+          code: 'missing-sidebar',
+          file: sitePage.page.sourcePath,
+          line: 0,
+          column: 0,
           message: `${decodeURI(sitePage.href)} is missing sidebar config`,
           hint: `Add a sidebar for this path to theme.sidebar in wikigen.config.ts, or a catch-all "/": "heading". The page shows an empty sidebar.`,
         })
@@ -144,7 +163,11 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
     }
     if (!(LAYOUTS as readonly string[]).includes(page.layout)) {
       diagnostics.push({
-        severity: 'error', code: 'unknown-layout', file: sitePage.page.sourcePath, line: 1, column: 1,
+        severity: 'error',
+        code: 'unknown-layout',
+        file: sitePage.page.sourcePath,
+        line: 1,
+        column: 1,
         message: `Layout "${page.layout}" does not exist`,
         hint: `Use one of ${LAYOUTS.map((l) => `"${l}"`).join(', ')}, or remove "layout" from the front matter.`,
       })
@@ -183,14 +206,30 @@ function bodiesShown(hash: string, resolved: readonly Resolved[]): string[] {
 function notFoundJob(site: Site, common: Pick<DocumentInput, 'site' | 'assets' | 'analytics'>): RenderJob {
   const { config } = site
   const page: PageProps = {
-    layout: 'NotFound', title: '', showTitle: false, href: hrefOf(`${config.site.base}404.html`), headers: [],
-    sidebarDepth: 0, navbar: true, contributors: [], changelog: [], backToTop: false, features: [],
+    layout: 'NotFound',
+    title: '',
+    showTitle: false,
+    href: hrefOf(`${config.site.base}404.html`),
+    headers: [],
+    sidebarDepth: 0,
+    navbar: true,
+    contributors: [],
+    changelog: [],
+    backToTop: false,
+    features: [],
   }
   return {
     file: '404.html',
     bodyHashes: [],
     resolved: [],
-    input: { ...common, page, lang: config.site.lang, documentTitle: `404 | ${config.site.title}`, description: config.site.description, head: config.site.head },
+    input: {
+      ...common,
+      page,
+      lang: config.site.lang,
+      documentTitle: `404 | ${config.site.title}`,
+      description: config.site.description,
+      head: config.site.head,
+    },
   }
 }
 
@@ -205,8 +244,12 @@ const jsonOnce = (value: object) => {
 /** What a route's HTML depends on: equal fingerprints (with the same salt) mean equal bytes. */
 export function fingerprintOf(job: RenderJob, salt = ''): string {
   const { site, assets, ...own } = job.input
-  return createHash('sha1').update(salt).update(jsonOnce(site)).update(jsonOnce(assets))
-    .update(JSON.stringify([job.file, job.bodyHash, job.resolved, own])).digest('base64')
+  return createHash('sha1')
+    .update(salt)
+    .update(jsonOnce(site))
+    .update(jsonOnce(assets))
+    .update(JSON.stringify([job.file, job.bodyHash, job.resolved, own]))
+    .digest('base64')
 }
 
 /** Renders one job to its HTML. */

@@ -24,7 +24,12 @@ export const redirects = {
       const to = hrefOf(r.to)
       files.push({
         path: r.from.slice(base.length),
-        contents: fillTemplate('redirect', { lang: escapeHtml(site.config.site.lang), title: escapeHtml(r.to), to: escapeHtml(to), message: escapeHtml(labels.redirecting) }),
+        contents: fillTemplate('redirect', {
+          lang: escapeHtml(site.config.site.lang),
+          title: escapeHtml(r.to),
+          to: escapeHtml(to),
+          message: escapeHtml(labels.redirecting),
+        }),
       })
     }
     const netlify = site.redirects.map((r) => `${hrefOf(r.from)} ${hrefOf(r.to)} 301`).join('\n')

@@ -37,7 +37,9 @@ export function renderDocument(input: DocumentInput): string {
     ...input.assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     input.assets.headScript ? `<script src="${escapeHtml(input.assets.headScript)}"></script>` : '',
     input.assets.entry ? `<script type="module" src="${escapeHtml(input.assets.entry)}"></script>` : '',
-    input.analytics ? `<script defer data-domain="${escapeHtml(input.analytics.domain)}" src="${escapeHtml(input.analytics.src)}"></script>` : '',
+    input.analytics
+      ? `<script defer data-domain="${escapeHtml(input.analytics.domain)}" src="${escapeHtml(input.analytics.src)}"></script>`
+      : '',
   ].filter(Boolean)
   return fillTemplate('page', {
     lang: escapeHtml(input.lang),
@@ -58,6 +60,11 @@ export function renderHeadTag([tag, attributes, content]: HeadTag): string {
     .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${escapeHtml(String(value))}"`))
     .join('')
   if (VOID_TAGS.has(tag.toLowerCase())) return `<${tag}${attrs}>`
-  const inner = content === undefined ? '' : tag.toLowerCase() === 'script' || tag.toLowerCase() === 'style' ? content.replace(/<\//g, '<\\/') : escapeHtml(content)
+  const inner =
+    content === undefined
+      ? ''
+      : tag.toLowerCase() === 'script' || tag.toLowerCase() === 'style'
+        ? content.replace(/<\//g, '<\\/')
+        : escapeHtml(content)
   return `<${tag}${attrs}>${inner}</${tag}>`
 }

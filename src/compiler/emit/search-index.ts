@@ -26,7 +26,8 @@ export const searchIndex = {
   emit(site: Site): OutputFile[] {
     const entries = createSearchIndex(site)
     const notFound = `${site.config.site.base}404.html`
-    if (!entries.some((e) => e.path === notFound)) entries.push({ title: '', headers: [], path: notFound, pathLocale: PATH_LOCALE, extraFields: [] })
+    if (!entries.some((e) => e.path === notFound))
+      entries.push({ title: '', headers: [], path: notFound, pathLocale: PATH_LOCALE, extraFields: [] })
     return [{ path: SEARCH_INDEX_FILE, contents: JSON.stringify(entries) }]
   },
 }

@@ -15,8 +15,10 @@ export function createSitemap(site: Site, git: Map<SourcePath, GitInfo>): Output
     const lastmod = info ? `<lastmod>${new Date(info.updatedTime).toISOString().slice(0, 10)}</lastmod>` : ''
     return `<url><loc>${escapeHtml(hostname + p.href)}</loc>${lastmod}</url>`
   })
-  return [{
-    path: 'sitemap.xml',
-    contents: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
-  }]
+  return [
+    {
+      path: 'sitemap.xml',
+      contents: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+    },
+  ]
 }

@@ -32,7 +32,9 @@ function markupOf(value: Resolved, bodies: BodyLookup): string {
   switch (value.kind) {
     case 'page':
     case 'anchor':
-      return value.syntax === 'markdown' ? escapeHtml(value.href) : `<a href="${escapeHtml(value.href)}" class="wikilink">${value.labelHtml ?? ''}</a>`
+      return value.syntax === 'markdown'
+        ? escapeHtml(value.href)
+        : `<a href="${escapeHtml(value.href)}" class="wikilink">${value.labelHtml ?? ''}</a>`
     case 'asset':
       return escapeHtml(value.href)
     case 'image': {
@@ -42,7 +44,8 @@ function markupOf(value: Resolved, bodies: BodyLookup): string {
     }
     case 'missing':
       if (value.syntax === 'markdown') return escapeHtml(value.href)
-      if (value.link === 'image') return `<span class="missing-image" title="${escapeHtml(value.target)}">${escapeHtml(value.alt ?? value.target)}</span>`
+      if (value.link === 'image')
+        return `<span class="missing-image" title="${escapeHtml(value.target)}">${escapeHtml(value.alt ?? value.target)}</span>`
       if (value.link === 'embed') return `<p class="embed missing">${escapeHtml(`${labels.missingPage}: ${value.target}`)}</p>`
       return `<span class="wikilink missing" title="${escapeHtml(`${labels.missingPage}: ${value.target}`)}">${value.labelHtml ?? ''}</span>`
     case 'cycle':

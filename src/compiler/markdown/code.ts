@@ -9,7 +9,16 @@ import { common, createLowlight } from 'lowlight'
 const lowlight = createLowlight(common)
 
 /** Languages whose label in the corner differs from the fence name. */
-const LABELS: Record<string, string> = { sh: 'bash', shell: 'bash', zsh: 'bash', yml: 'yaml', js: 'javascript', ts: 'typescript', py: 'python', md: 'markdown' }
+const LABELS: Record<string, string> = {
+  sh: 'bash',
+  shell: 'bash',
+  zsh: 'bash',
+  yml: 'yaml',
+  js: 'javascript',
+  ts: 'typescript',
+  py: 'python',
+  md: 'markdown',
+}
 
 /** The `<div class="language-x"><pre><code>` block for a fenced code block. */
 export function codeBlock(value: string, lang: string | null | undefined): Element {

@@ -85,5 +85,9 @@ export function guardStructure(text: string): GuardResult {
 /** A quick look whether the text can hold anything the guard changes. */
 function needsGuard(text: string): boolean {
   if (text.length < 2000) return false
-  return /(?:>[ \t]?){33}/.test(text) || new RegExp(`\\n[ \\t]{${MAX_INDENT + 1}}`).test(text) || (text.match(/\n(?:[-+*]|\d{1,9}[.)])[ \t]/g)?.length ?? 0) > MAX_LIST_RUN
+  return (
+    /(?:>[ \t]?){33}/.test(text) ||
+    new RegExp(`\\n[ \\t]{${MAX_INDENT + 1}}`).test(text) ||
+    (text.match(/\n(?:[-+*]|\d{1,9}[.)])[ \t]/g)?.length ?? 0) > MAX_LIST_RUN
+  )
 }

@@ -50,7 +50,8 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     anchors: [],
     links: [],
     externalLinks: [],
-    startsWithH1: tree.children.find((n) => n.type !== 'html' || n.value.trim() !== '')?.type === 'heading' &&
+    startsWithH1:
+      tree.children.find((n) => n.type !== 'html' || n.value.trim() !== '')?.type === 'heading' &&
       (tree.children.find((n) => n.type === 'heading') as MdHeading).depth === 1,
     diagrams: [],
     hasImage: false,
@@ -95,20 +96,44 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
       out.externalLinks.push({ url, ...at(node) })
       const web = /^https?:/i.test(url)
       const icon = web && options.externalLinkIcon ? [externalIcon()] : []
-      return element('a', { href: url, ...title, className: ['external'], ...(web ? { target: '_blank', rel: ['noopener', 'noreferrer'] } : {}) }, [...children, ...icon])
+      return element(
+        'a',
+        { href: url, ...title, className: ['external'], ...(web ? { target: '_blank', rel: ['noopener', 'noreferrer'] } : {}) },
+        [...children, ...icon],
+      )
     }
     const [path, anchor] = splitAnchor(url)
-    const href = register({ kind: 'link', syntax: 'markdown', target: safeDecode(path), anchor: anchor === undefined ? undefined : safeDecode(anchor), ...at(node) })
+    const href = register({
+      kind: 'link',
+      syntax: 'markdown',
+      target: safeDecode(path),
+      anchor: anchor === undefined ? undefined : safeDecode(anchor),
+      ...at(node),
+    })
     return element('a', { href, ...title }, children)
   }
 
   const image: Handler = (_state, node: Image) => {
     out.hasImage = true
     if (SCHEME.test(node.url) || node.url.startsWith('data:')) {
-      return element('img', { src: node.url, alt: node.alt ?? '', loading: 'lazy', decoding: 'async', ...(node.title ? { title: node.title } : {}) }, [])
+      return element(
+        'img',
+        { src: node.url, alt: node.alt ?? '', loading: 'lazy', decoding: 'async', ...(node.title ? { title: node.title } : {}) },
+        [],
+      )
     }
-    const src = register({ kind: 'image', syntax: 'markdown', target: safeDecode(splitAnchor(node.url)[0]), alt: node.alt ?? '', ...at(node) })
-    return element('img', { src, alt: node.alt ?? '', loading: 'lazy', decoding: 'async', ...(node.title ? { title: node.title } : {}) }, [])
+    const src = register({
+      kind: 'image',
+      syntax: 'markdown',
+      target: safeDecode(splitAnchor(node.url)[0]),
+      alt: node.alt ?? '',
+      ...at(node),
+    })
+    return element(
+      'img',
+      { src, alt: node.alt ?? '', loading: 'lazy', decoding: 'async', ...(node.title ? { title: node.title } : {}) },
+      [],
+    )
   }
 
   const code: Handler = (_state, node: Code) => {
@@ -123,7 +148,11 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
   const linkReference: Handler = (state, node: LinkReference) => {
     const definition = state.definitionById.get(String(node.identifier).toUpperCase())
     if (!definition) return [text(`[${plainText(node)}]`)]
-    return link(state, { type: 'link', url: definition.url, title: definition.title, children: node.children, position: node.position } as Link, undefined)
+    return link(
+      state,
+      { type: 'link', url: definition.url, title: definition.title, children: node.children, position: node.position } as Link,
+      undefined,
+    )
   }
 
   // An embed alone in its paragraph is a block of its own, not a paragraph holding a block.
@@ -146,7 +175,9 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
 }
 
 function externalIcon(): Element {
-  return element('span', { className: ['external-link-icon'] }, [element('span', { className: ['sr-only'] }, [text(` (${labels.openInNewWindow})`)])])
+  return element('span', { className: ['external-link-icon'] }, [
+    element('span', { className: ['sr-only'] }, [text(` (${labels.openInNewWindow})`)]),
+  ])
 }
 
 /** The visible text of a node: text, code and wikilink labels; raw HTML is left out. */

@@ -71,7 +71,10 @@ export function createPool(options: PoolOptions): TaskPool {
       const id = nextId++
       pending.set(id, { worker, compile: item.task.type === 'compile', resolve: item.resolve, reject: item.reject })
       // a worker's store knows only the bodies it compiled itself: the task says where the others are
-      const task = item.task.type === 'render' ? { ...item.task, bodies: inline.store.locationsOf(item.task.jobs.flatMap((job) => job.bodyHashes)) } : item.task
+      const task =
+        item.task.type === 'render'
+          ? { ...item.task, bodies: inline.store.locationsOf(item.task.jobs.flatMap((job) => job.bodyHashes)) }
+          : item.task
       worker.postMessage({ id, task })
     }
   }

@@ -14,9 +14,7 @@ import type { CompiledPage } from '../page.js'
  * A task for a thread. `bodies` tells the store of the thread that runs it where the bodies are that another thread
  * stored (the pool fills it in when it hands the task to a worker).
  */
-export type Task =
-  | { type: 'compile'; sources: SourceFile[] }
-  | { type: 'render'; jobs: RenderJob[]; outDir: string; bodies?: StoredBodies }
+export type Task = { type: 'compile'; sources: SourceFile[] } | { type: 'render'; jobs: RenderJob[]; outDir: string; bodies?: StoredBodies }
 
 export interface CompileResult {
   pages: CompiledPage[]
@@ -29,7 +27,10 @@ export interface RenderResult {
 }
 
 /** A task runner over a page store: on disk when `cacheDir` is set, else in memory. */
-export function createTaskRunner(cacheDir: string | undefined): { run(task: Task): Promise<CompileResult | RenderResult>; store: PageStore } {
+export function createTaskRunner(cacheDir: string | undefined): {
+  run(task: Task): Promise<CompileResult | RenderResult>
+  store: PageStore
+} {
   const store = cacheDir ? createDiskStore(cacheDir) : createMemoryStore()
   return {
     store,

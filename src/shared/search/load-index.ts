@@ -68,7 +68,10 @@ export function isSearchIndexEntry(value: unknown): value is SearchIndexEntry {
 }
 
 function areHeaders(value: unknown): value is SearchHeader[] {
-  return Array.isArray(value) && value.every((h) => isRecord(h) && typeof h.title === 'string' && typeof h.slug === 'string' && areHeaders(h.children))
+  return (
+    Array.isArray(value) &&
+    value.every((h) => isRecord(h) && typeof h.title === 'string' && typeof h.slug === 'string' && areHeaders(h.children))
+  )
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -77,7 +77,8 @@ function compileQuery(query: string): CompiledQuery | undefined {
   const normal = query.trim().toLowerCase()
   if (normal === '') return undefined
   const words = normal.split(/\s+/)
-  if (NON_ASCII.test(normal)) return { form: 'full', mode: 'any', needles: words, test: (text) => words.some((word) => text.includes(word)) }
+  if (NON_ASCII.test(normal))
+    return { form: 'full', mode: 'any', needles: words, test: (text) => words.some((word) => text.includes(word)) }
   const lastIsWhole = /\s$/.test(query)
   const tests = words.map((word, i) => createWordTest(word, i < words.length - 1 || lastIsWhole))
   return { form: 'ascii', mode: 'all', needles: words, test: (text) => tests.every((test) => test(text)) }
@@ -130,7 +131,7 @@ export function searchSuggestions(index: readonly SearchIndexEntry[], query: str
   const prepared = prepareIndex(index)
   const corpus = prepared[compiled.form]
   const next = createScanner(corpus, compiled.needles, compiled.mode)
-  for (let t = next(0); t !== -1 && out.length < max; ) {
+  for (let t = next(0); t !== -1 && out.length < max;) {
     const e = prepared.entryOf[t]
     const entry = index[e]
     const h = prepared.headerOf[t]

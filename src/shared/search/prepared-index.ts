@@ -72,7 +72,8 @@ function buildPreparedIndex(index: readonly SearchIndexEntry[]): PreparedIndex {
   const raw = createCorpus(texts)
   // one toLowerCase over the whole corpus; it keeps every offset unless a text holds 'İ' (two characters lower-cased)
   const lowered = raw.all.toLowerCase()
-  const full = lowered.length === raw.all.length ? { all: lowered, starts: raw.starts } : createCorpus(texts.map((text) => text.toLowerCase()))
+  const full =
+    lowered.length === raw.all.length ? { all: lowered, starts: raw.starts } : createCorpus(texts.map((text) => text.toLowerCase()))
   const ascii = TO_ASCII.test(raw.all) ? { all: toAsciiForm(raw.all), starts: raw.starts } : { all: lowered, starts: raw.starts }
   return { entryOf: Int32Array.from(entryOf), headerOf: Int32Array.from(headerOf), firstText, headers, ascii, full }
 }

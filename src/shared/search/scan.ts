@@ -35,7 +35,7 @@ export function createScanner(corpus: Corpus, needles: readonly string[], mode: 
 
   function nextAll(from: number): number {
     // leapfrog: jump to the text of the farthest next occurrence until all needles meet in one text
-    for (let text = from; text < count; ) {
+    for (let text = from; text < count;) {
       let target = text
       for (let i = 0; i < needles.length; i++) {
         const at = occurrence(i, corpus.starts[text])

@@ -40,10 +40,12 @@ describe('check-links', () => {
   })
 
   it('keeps only link problems from the diagnostics', () => {
-    expect(brokenLinksOf([
-      { severity: 'error', code: 'bad-frontmatter', file: '' , line: 1, column: 1, message: 'x' },
-      { severity: 'warning', code: 'dead-link', file: 'A.md' as never, line: 2, column: 3, message: 'm', target: 'B', suggestion: 'C' },
-    ])).toEqual([{ file: 'A.md', line: 2, column: 3, target: 'B', kind: 'page', message: 'm', suggestion: 'C' }])
+    expect(
+      brokenLinksOf([
+        { severity: 'error', code: 'bad-frontmatter', file: '', line: 1, column: 1, message: 'x' },
+        { severity: 'warning', code: 'dead-link', file: 'A.md' as never, line: 2, column: 3, message: 'm', target: 'B', suggestion: 'C' },
+      ]),
+    ).toEqual([{ file: 'A.md', line: 2, column: 3, target: 'B', kind: 'page', message: 'm', suggestion: 'C' }])
   })
 })
 
@@ -67,7 +69,12 @@ describe('new', () => {
   it('creates a page from a template with its front matter filled and prints its URL', async () => {
     const root = wiki({ 'index.md': '# Start\n' })
     const reporter = captureReporter()
-    expect(await newPage({ template: 'anleitung', title: 'Nextcloud Client einrichten', root, dir: 'Nextcloud', today: new Date(2026, 10, 21) }, reporter)).toBe(0)
+    expect(
+      await newPage(
+        { template: 'anleitung', title: 'Nextcloud Client einrichten', root, dir: 'Nextcloud', today: new Date(2026, 10, 21) },
+        reporter,
+      ),
+    ).toBe(0)
     const text = readFileSync(join(root, 'Nextcloud', 'Nextcloud Client einrichten.md'), 'utf8')
     expect(text).toMatch(/^---\ntitle: Nextcloud Client einrichten\nkind: Anleitung\nsection: Nextcloud\n---\n/)
     expect(reporter.stdout[1]).toBe('  URL: /nextcloud-client-einrichten.html')
@@ -88,6 +95,8 @@ describe('new', () => {
   })
 
   it('quotes titles that YAML would misread', () => {
-    expect(fillPageTemplate('---\ntitle: {{title}}\n---\n# {{title}}', { title: 'Rolle: Admin #1', date: '', section: '' })).toBe('---\ntitle: "Rolle: Admin #1"\n---\n# Rolle: Admin #1')
+    expect(fillPageTemplate('---\ntitle: {{title}}\n---\n# {{title}}', { title: 'Rolle: Admin #1', date: '', section: '' })).toBe(
+      '---\ntitle: "Rolle: Admin #1"\n---\n# Rolle: Admin #1',
+    )
   })
 })

@@ -5,5 +5,12 @@ import type { Reporter } from '../../../src/cli/output.js'
 export function captureReporter(): Reporter & { stdout: string[]; stderr: string[] } {
   const stdout: string[] = []
   const stderr: string[] = []
-  return { colors: pc.createColors(false), isTerminal: false, out: (l) => void stdout.push(l), err: (l) => void stderr.push(l), stdout, stderr }
+  return {
+    colors: pc.createColors(false),
+    isTerminal: false,
+    out: (l) => void stdout.push(l),
+    err: (l) => void stderr.push(l),
+    stdout,
+    stderr,
+  }
 }

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { relatedLinkFor, type KeyPress } from '../../../src/client/page-nav-keys.js'
 
-const press = (key: string, modifiers: Partial<KeyPress> = {}): KeyPress => ({ key, altKey: false, ctrlKey: false, metaKey: false, shiftKey: false, ...modifiers })
+const press = (key: string, modifiers: Partial<KeyPress> = {}): KeyPress => ({
+  key,
+  altKey: false,
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  ...modifiers,
+})
 
 describe('relatedLinkFor', () => {
   it.each([

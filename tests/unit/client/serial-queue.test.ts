@@ -71,10 +71,13 @@ describe('createSerialQueue', () => {
   it('passes a failure to onError and goes on with the next item', async () => {
     const errors: unknown[] = []
     const done: string[] = []
-    const queue = createSerialQueue(async (item: string) => {
-      if (item === 'bad') throw new Error('broken diagram')
-      done.push(item)
-    }, (error) => errors.push(error))
+    const queue = createSerialQueue(
+      async (item: string) => {
+        if (item === 'bad') throw new Error('broken diagram')
+        done.push(item)
+      },
+      (error) => errors.push(error),
+    )
     queue.add(['good', 'bad', 'also good'])
     await queue.idle()
     expect(done).toEqual(['good', 'also good'])
@@ -82,7 +85,10 @@ describe('createSerialQueue', () => {
   })
 
   it('is idle at once when nothing was added', async () => {
-    const queue = createSerialQueue(async () => {}, () => {})
+    const queue = createSerialQueue(
+      async () => {},
+      () => {},
+    )
     await expect(queue.idle()).resolves.toBeUndefined()
   })
 })

@@ -10,7 +10,8 @@ describe('docs/config.md', () => {
 
   it('names every key with its description', () => {
     const reference = configReference()
-    for (const key of ['site.title', 'site.base', 'theme.navbar', 'theme.sidebar', 'analytics.src', 'redirects.from']) expect(reference).toContain(`\`${key}\``)
+    for (const key of ['site.title', 'site.base', 'theme.navbar', 'theme.sidebar', 'analytics.src', 'redirects.from'])
+      expect(reference).toContain(`\`${key}\``)
     expect(reference).toContain('Base path the site is served under')
   })
 })

@@ -10,13 +10,24 @@ describe('readFrontmatter', () => {
     const { frontmatter, diagnostics } = readFrontmatter('# Titel\n', file)
     expect(diagnostics).toEqual([])
     expect(frontmatter).toMatchObject({
-      home: false, heroHeight: 280, sidebar: 'heading', sidebarDepth: 2, navbar: true, lastUpdated: true,
-      contributors: true, backToTop: true, externalLinkIcon: true, footerHtml: false, actions: [], features: [],
+      home: false,
+      heroHeight: 280,
+      sidebar: 'heading',
+      sidebarDepth: 2,
+      navbar: true,
+      lastUpdated: true,
+      contributors: true,
+      backToTop: true,
+      externalLinkIcon: true,
+      footerHtml: false,
+      actions: [],
+      features: [],
     })
   })
 
   it('types known keys, defaults action types to primary and keeps unknown keys', () => {
-    const text = '---\ntitle: Odoo Hosting\nheroHeight: 120\nactions:\n  - text: Los\n    link: /odoo.html\n  - text: Mehr\n    link: /mehr.html\n    type: secondary\nkind: Anleitung\neigenesFeld: [1, 2]\n---\nText\n'
+    const text =
+      '---\ntitle: Odoo Hosting\nheroHeight: 120\nactions:\n  - text: Los\n    link: /odoo.html\n  - text: Mehr\n    link: /mehr.html\n    type: secondary\nkind: Anleitung\neigenesFeld: [1, 2]\n---\nText\n'
     const { frontmatter, diagnostics } = readFrontmatter(text, file)
     expect(diagnostics).toEqual([])
     expect(frontmatter.title).toBe('Odoo Hosting')
@@ -40,7 +51,9 @@ describe('readFrontmatter', () => {
     expect(diagnostics).toHaveLength(1)
     expect(diagnostics[0]).toMatchObject({ severity: 'error', code: 'bad-frontmatter', file, line: 4 })
     expect(diagnostics[0].message).toMatch(/^Malformed YAML front matter: /)
-    expect(diagnostics[0].hint).toMatchInlineSnapshot(`"Check indentation and quote values that contain ":" or start with "[", "{", "*" or "#"."`)
+    expect(diagnostics[0].hint).toMatchInlineSnapshot(
+      `"Check indentation and quote values that contain ":" or start with "[", "{", "*" or "#"."`,
+    )
   })
 
   it('reports front matter that is not a map', () => {
@@ -53,11 +66,17 @@ describe('readFrontmatter', () => {
   it('warns about a value of the wrong type at that value, and uses the default', () => {
     const { frontmatter, diagnostics } = readFrontmatter('---\ntitle: A\nheroHeight: gross\n---\n', file)
     expect(frontmatter.heroHeight).toBe(280)
-    expect(diagnostics).toEqual([{
-      severity: 'warning', code: 'bad-frontmatter-type', file, line: 3, column: 13,
-      message: 'Front matter "heroHeight" should be a number of at least 1, got "gross"',
-      hint: 'The default is used instead (280).',
-    }])
+    expect(diagnostics).toEqual([
+      {
+        severity: 'warning',
+        code: 'bad-frontmatter-type',
+        file,
+        line: 3,
+        column: 13,
+        message: 'Front matter "heroHeight" should be a number of at least 1, got "gross"',
+        hint: 'The default is used instead (280).',
+      },
+    ])
   })
 
   it('reports a block that is never closed', () => {
@@ -73,10 +92,50 @@ describe('readFrontmatter', () => {
 
   it('reads every value as YAML does, also the ones that look like text but are not', () => {
     const values = [
-      'Odoo Hosting', '17 Upgrade', 'Odoo (Cloud) / Hosting, Preise.', 'Grössen – Limiten', 'x_1-2', '"a: b # c"', "'Zitat'",
-      '""', '2', '-3', '1.5', '1e3', '.5', '0x1F', '0o17', 'true', 'False', 'NULL', '~', '.inf', '-.Inf', '.NaN', '1_000',
-      'a: b', 'a #b', '[1, 2]', '{a: 1}', '*anker', '&anker x', '!tag x', '- item', '? x', '|', '>', '"esc\\"x"', "'it''s'",
-      '2026-11-21', '12:30', 'wert ', '@x', '`x`', '%x', 'x\'y', 'über',
+      'Odoo Hosting',
+      '17 Upgrade',
+      'Odoo (Cloud) / Hosting, Preise.',
+      'Grössen – Limiten',
+      'x_1-2',
+      '"a: b # c"',
+      "'Zitat'",
+      '""',
+      '2',
+      '-3',
+      '1.5',
+      '1e3',
+      '.5',
+      '0x1F',
+      '0o17',
+      'true',
+      'False',
+      'NULL',
+      '~',
+      '.inf',
+      '-.Inf',
+      '.NaN',
+      '1_000',
+      'a: b',
+      'a #b',
+      '[1, 2]',
+      '{a: 1}',
+      '*anker',
+      '&anker x',
+      '!tag x',
+      '- item',
+      '? x',
+      '|',
+      '>',
+      '"esc\\"x"',
+      "'it''s'",
+      '2026-11-21',
+      '12:30',
+      'wert ',
+      '@x',
+      '`x`',
+      '%x',
+      "x'y",
+      'über',
     ]
     for (const value of values) {
       const text = `---\nx_field: ${value}\n---\n`

@@ -11,7 +11,15 @@ function commit(repo: string, file: string, text: string, author: string, time: 
   execFileSync('git', ['add', '.'], { cwd: repo })
   execFileSync('git', ['commit', '-q', '-m', message], {
     cwd: repo,
-    env: { ...process.env, GIT_AUTHOR_NAME: author, GIT_AUTHOR_EMAIL: `${author.toLowerCase()}@talwerk.example`, GIT_AUTHOR_DATE: time, GIT_COMMITTER_NAME: author, GIT_COMMITTER_EMAIL: 'ci@talwerk.example', GIT_COMMITTER_DATE: time },
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: author,
+      GIT_AUTHOR_EMAIL: `${author.toLowerCase()}@talwerk.example`,
+      GIT_AUTHOR_DATE: time,
+      GIT_COMMITTER_NAME: author,
+      GIT_COMMITTER_EMAIL: 'ci@talwerk.example',
+      GIT_COMMITTER_DATE: time,
+    },
   })
 }
 

@@ -44,7 +44,10 @@ describe('linkSite: wikilinks', () => {
   })
 
   it('links headings by their text and same-page anchors by slug', () => {
-    const { html, site } = siteOf({ ...pages, 'A.md': '## Hier\n\n[[Odoo Hosting#Varianten im Überblick|V]] [[Wirkungsräume#operativer raum]] [[#Hier]] [x](#hier)' })
+    const { html, site } = siteOf({
+      ...pages,
+      'A.md': '## Hier\n\n[[Odoo Hosting#Varianten im Überblick|V]] [[Wirkungsräume#operativer raum]] [[#Hier]] [x](#hier)',
+    })
     expect(site.diagnostics).toEqual([])
     expect(html('a')).toContain('<a href="/odoo-hosting.html#varianten-im-überblick" class="wikilink">V</a>')
     expect(html('a')).toContain('<a href="/wirkungsr%C3%A4ume.html#operativer-raum" class="wikilink">')
@@ -53,13 +56,19 @@ describe('linkSite: wikilinks', () => {
 
   it('reports a missing page with file:line:col and a suggestion, and renders it as a marked span', () => {
     const { html, site } = siteOf({ ...pages, 'A.md': 'Text\n\nSiehe [[Odoo Hostng]].' })
-    expect(site.diagnostics).toEqual([{
-      severity: 'warning', code: 'dead-link', file: 'A.md', line: 3, column: 7,
-      message: 'Link target "Odoo Hostng" does not exist',
-      hint: 'Did you mean "Odoo Hosting"? Link to pages by file name or title, without ".md".',
-      target: 'Odoo Hostng',
-      suggestion: 'Odoo Hosting',
-    }])
+    expect(site.diagnostics).toEqual([
+      {
+        severity: 'warning',
+        code: 'dead-link',
+        file: 'A.md',
+        line: 3,
+        column: 7,
+        message: 'Link target "Odoo Hostng" does not exist',
+        hint: 'Did you mean "Odoo Hosting"? Link to pages by file name or title, without ".md".',
+        target: 'Odoo Hostng',
+        suggestion: 'Odoo Hosting',
+      },
+    ])
     expect(html('a')).toContain('<span class="wikilink missing" title="Seite fehlt: Odoo Hostng">Odoo Hostng</span>')
   })
 
@@ -80,14 +89,16 @@ describe('linkSite: markdown links and images', () => {
       'Glossary.md': '# Glossar\n',
     })
     expect(site.diagnostics).toEqual([])
-    expect(html('lea')).toBe('<p><a href="/odoo-hosting.html#preise">a</a> <a href="/odoo.html">b</a> <a href="/glossary.html">c</a> <a href="/lea.html">d</a></p>')
+    expect(html('lea')).toBe(
+      '<p><a href="/odoo-hosting.html#preise">a</a> <a href="/odoo.html">b</a> <a href="/glossary.html">c</a> <a href="/lea.html">d</a></p>',
+    )
   })
 
   it('finds images beside the page, in attachments, or by bare name, and reports missing ones', () => {
-    const { html, site } = siteOf(
-      { 'Odoo/Seite.md': '![[logo.svg]] ![[plan.png|320x200]] ![Bild](plan.png) ![[fehlt.png]]' },
-      ['attachments/logo.svg', 'Odoo/plan.png'],
-    )
+    const { html, site } = siteOf({ 'Odoo/Seite.md': '![[logo.svg]] ![[plan.png|320x200]] ![Bild](plan.png) ![[fehlt.png]]' }, [
+      'attachments/logo.svg',
+      'Odoo/plan.png',
+    ])
     expect(html('seite')).toBe(
       '<p><img src="/attachments/logo.svg" alt="logo" loading="lazy" decoding="async"> ' +
         '<img src="/Odoo/plan.png" alt="plan" width="320" height="200" loading="lazy" decoding="async"> ' +
@@ -106,12 +117,17 @@ describe('linkSite: markdown links and images', () => {
 describe('linkSite: embeds', () => {
   it('embeds another page body, itself resolved', () => {
     const { html } = siteOf({ 'A.md': '![[B]]', 'B.md': 'B verlinkt [[C]]', 'C.md': 'c' })
-    expect(html('a')).toBe('<div class="embed" data-embed="/b.html"><p class="embed-title"><a href="/b.html">B</a></p><p>B verlinkt <a href="/c.html" class="wikilink">C</a></p></div>')
+    expect(html('a')).toBe(
+      '<div class="embed" data-embed="/b.html"><p class="embed-title"><a href="/b.html">B</a></p><p>B verlinkt <a href="/c.html" class="wikilink">C</a></p></div>',
+    )
   })
 
   it('cuts embed cycles with a diagnostic instead of hanging', () => {
     const { html, site } = siteOf({ 'A.md': '![[B]]', 'B.md': 'Text\n\n![[A]]', 'S.md': '![[S]]' })
-    expect(site.diagnostics.map((d) => [d.file, d.code])).toEqual([['B.md', 'embed-cycle'], ['S.md', 'embed-cycle']])
+    expect(site.diagnostics.map((d) => [d.file, d.code])).toEqual([
+      ['B.md', 'embed-cycle'],
+      ['S.md', 'embed-cycle'],
+    ])
     expect(html('a')).toContain('Eingebettete Seite bettet sich selbst ein: A')
     expect(html('s')).toBe('<p class="embed missing">Eingebettete Seite bettet sich selbst ein: S</p>')
   })
@@ -119,7 +135,14 @@ describe('linkSite: embeds', () => {
 
 describe('linkSite: routes and redirects', () => {
   it('reports two pages that land on one slug, naming both files, and keeps the first', () => {
-    const { site } = siteOf({ 'A/Odoo.md': 'a', 'B/odoo.md': 'b', 'C/Wirkungsräume.md': 'c', 'D/Wirkungsra\u0308ume.md': 'd', 'E/Rolle:in.md': 'e', 'F/Rolle*in.md': 'f' })
+    const { site } = siteOf({
+      'A/Odoo.md': 'a',
+      'B/odoo.md': 'b',
+      'C/Wirkungsräume.md': 'c',
+      'D/Wirkungsra\u0308ume.md': 'd',
+      'E/Rolle:in.md': 'e',
+      'F/Rolle*in.md': 'f',
+    })
     expect(site.diagnostics.map((d) => d.message)).toEqual([
       '"B/odoo.md" and "A/Odoo.md" both become /odoo.html',
       '"D/Wirkungsräume.md" and "C/Wirkungsräume.md" both become /wirkungsräume.html',
@@ -160,9 +183,15 @@ describe('search index', () => {
       { title: 'Wiki', headers: [], path: '/', pathLocale: '/', extraFields: [] },
       {
         title: 'Wirkungsräume',
-        headers: [{ level: 2, title: 'Operativer Raum', slug: 'operativer-raum', link: '#operativer-raum', children: [
-          { level: 3, title: 'Team', slug: 'team', link: '#team', children: [] },
-        ] }],
+        headers: [
+          {
+            level: 2,
+            title: 'Operativer Raum',
+            slug: 'operativer-raum',
+            link: '#operativer-raum',
+            children: [{ level: 3, title: 'Team', slug: 'team', link: '#team', children: [] }],
+          },
+        ],
         path: '/wirkungsr%C3%A4ume.html',
         pathLocale: '/',
         extraFields: [],

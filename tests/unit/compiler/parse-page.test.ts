@@ -29,7 +29,11 @@ describe('parsePage', () => {
     expect(page.headers).toEqual([
       { level: 3, title: 'Früh', slug: 'früh', link: '#früh', children: [] },
       {
-        level: 2, title: 'Eins', slug: 'eins', link: '#eins', children: [
+        level: 2,
+        title: 'Eins',
+        slug: 'eins',
+        link: '#eins',
+        children: [
           { level: 3, title: 'Eins-A', slug: 'eins-a', link: '#eins-a', children: [] },
           { level: 3, title: 'Eins-B', slug: 'eins-b', link: '#eins-b', children: [] },
         ],
@@ -41,8 +45,21 @@ describe('parsePage', () => {
   })
 
   it('records every wikilink form with its position, and none inside code', () => {
-    const page = compile('A.md', 'x [[Seite]] [[Seite|Text]] [[Seite#Kopf]] [[Seite#Kopf|Text]] [[#Hier]]\n\n`[[Code]]`\n\n```\n[[Block]]\n```\n\n![[bild.png|300]] ![[Andere]]\n')
-    expect(page.links.map(({ kind, syntax, target, anchor, labelHtml, line, column }) => ({ kind, syntax, target, anchor, labelHtml, line, column }))).toEqual([
+    const page = compile(
+      'A.md',
+      'x [[Seite]] [[Seite|Text]] [[Seite#Kopf]] [[Seite#Kopf|Text]] [[#Hier]]\n\n`[[Code]]`\n\n```\n[[Block]]\n```\n\n![[bild.png|300]] ![[Andere]]\n',
+    )
+    expect(
+      page.links.map(({ kind, syntax, target, anchor, labelHtml, line, column }) => ({
+        kind,
+        syntax,
+        target,
+        anchor,
+        labelHtml,
+        line,
+        column,
+      })),
+    ).toEqual([
       { kind: 'link', syntax: 'wiki', target: 'Seite', anchor: undefined, labelHtml: 'Seite', line: 1, column: 3 },
       { kind: 'link', syntax: 'wiki', target: 'Seite', anchor: undefined, labelHtml: 'Text', line: 1, column: 13 },
       { kind: 'link', syntax: 'wiki', target: 'Seite', anchor: 'Kopf', labelHtml: 'Seite &gt; Kopf', line: 1, column: 28 },
@@ -61,14 +78,21 @@ describe('parsePage', () => {
 
   it('marks external links with target, rel and an icon, and leaves mail links in place', () => {
     const { html } = compile('A.md', '[Odoo](https://odoo.com) [Mail](mailto:a@talwerk.example)')
-    expect(html).toContain('<a href="https://odoo.com" class="external" target="_blank" rel="noopener noreferrer">Odoo<span class="external-link-icon">')
+    expect(html).toContain(
+      '<a href="https://odoo.com" class="external" target="_blank" rel="noopener noreferrer">Odoo<span class="external-link-icon">',
+    )
     expect(html).toContain('<a href="mailto:a@talwerk.example" class="external">Mail</a>')
   })
 
   it('warns about diagrams over the size limit and unclosed containers', () => {
     const big = `\`\`\`mermaid\nflowchart LR\n${'  A --> B\n'.repeat(6000)}\`\`\`\n\n::: tip\nNie geschlossen\n`
     const page = compile('A.md', big)
-    expect(page.diagnostics.map((d) => [d.code, d.line])).toEqual([['unclosed-container', 6005], ['diagram-too-large', 1]].sort((a, b) => (a[0] < b[0] ? 1 : -1)))
+    expect(page.diagnostics.map((d) => [d.code, d.line])).toEqual(
+      [
+        ['unclosed-container', 6005],
+        ['diagram-too-large', 1],
+      ].sort((a, b) => (a[0] < b[0] ? 1 : -1)),
+    )
     expect(page.hasDiagram).toBe(true)
   })
 })

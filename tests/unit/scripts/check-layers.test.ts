@@ -25,11 +25,36 @@ describe('the import rules between the folders of src/', () => {
   })
 
   it.each([
-    ['the compiler importing the client', 'src/compiler/a.ts', "import { go } from '../client/router.js'", 'compiler may not import ../client/router.js'],
-    ['the compiler importing a theme internal', 'src/compiler/a.ts', "import { Sidebar } from '../theme/Sidebar.js'", 'compiler may not import ../theme/Sidebar.js'],
-    ['the client importing the compiler', 'src/client/a.ts', "export { build } from '../compiler/build.js'", 'client may not import ../compiler/build.js'],
-    ['a shared module importing the theme', 'src/shared/a.ts', "const m = import('../theme/App.js')", 'shared may not import ../theme/App.js'],
-    ['the theme importing the client', 'src/theme/A.tsx', "import { mount } from '../client/tabs.js'", 'theme may not import ../client/tabs.js'],
+    [
+      'the compiler importing the client',
+      'src/compiler/a.ts',
+      "import { go } from '../client/router.js'",
+      'compiler may not import ../client/router.js',
+    ],
+    [
+      'the compiler importing a theme internal',
+      'src/compiler/a.ts',
+      "import { Sidebar } from '../theme/Sidebar.js'",
+      'compiler may not import ../theme/Sidebar.js',
+    ],
+    [
+      'the client importing the compiler',
+      'src/client/a.ts',
+      "export { build } from '../compiler/build.js'",
+      'client may not import ../compiler/build.js',
+    ],
+    [
+      'a shared module importing the theme',
+      'src/shared/a.ts',
+      "const m = import('../theme/App.js')",
+      'shared may not import ../theme/App.js',
+    ],
+    [
+      'the theme importing the client',
+      'src/theme/A.tsx',
+      "import { mount } from '../client/tabs.js'",
+      'theme may not import ../client/tabs.js',
+    ],
   ])('reject %s', (_name, file, line, message) => {
     const result = check(project({ [file]: `${line}\n` }))
     expect(result.status).toBe(1)

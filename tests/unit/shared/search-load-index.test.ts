@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { forgetSearchIndexes, getLoadedSearchIndex, isSearchIndexEntry, loadSearchIndex } from '../../../src/shared/search/load-index.js'
 
-const page = { title: 'Odoo', headers: [{ level: 2, title: 'Module', slug: 'module', link: '#module', children: [] }], path: '/odoo.html', pathLocale: '/', extraFields: [] }
+const page = {
+  title: 'Odoo',
+  headers: [{ level: 2, title: 'Module', slug: 'module', link: '#module', children: [] }],
+  path: '/odoo.html',
+  pathLocale: '/',
+  extraFields: [],
+}
 
 function respondWith(...responses: (() => Promise<Response>)[]) {
   const fetch = vi.fn<(input: string) => Promise<Response>>()
@@ -9,7 +15,10 @@ function respondWith(...responses: (() => Promise<Response>)[]) {
   vi.stubGlobal('fetch', fetch)
   return fetch
 }
-const json = (body: unknown, status = 200) => () => Promise.resolve(new Response(JSON.stringify(body), { status }))
+const json =
+  (body: unknown, status = 200) =>
+  () =>
+    Promise.resolve(new Response(JSON.stringify(body), { status }))
 
 afterEach(() => {
   forgetSearchIndexes()

@@ -2,8 +2,20 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createMatcher, searchSuggestions, type SearchIndexEntry } from '../../../src/shared/search/match.js'
 
-const header = (title: string, slug: string, children: SearchIndexEntry['headers'] = []) => ({ level: 2, title, slug, link: `#${slug}`, children })
-const entry = (title: string, path: string, headers: SearchIndexEntry['headers'] = [], pathLocale = '/'): SearchIndexEntry => ({ title, headers, path, pathLocale, extraFields: [] })
+const header = (title: string, slug: string, children: SearchIndexEntry['headers'] = []) => ({
+  level: 2,
+  title,
+  slug,
+  link: `#${slug}`,
+  children,
+})
+const entry = (title: string, path: string, headers: SearchIndexEntry['headers'] = [], pathLocale = '/'): SearchIndexEntry => ({
+  title,
+  headers,
+  path,
+  pathLocale,
+  extraFields: [],
+})
 
 describe('createMatcher', () => {
   it.each([
@@ -71,7 +83,38 @@ describe('searchSuggestions', () => {
 
 describe('the optimised matcher against the reference regular expression', () => {
   // characters that stress word boundaries, escaping, case folding and the ASCII/non-ASCII switch
-  const alphabet = ['a', 'b', 'o', 'A', 'O', 'k', 'i', '1', '_', ' ', ' ', '-', '(', ')', '.', '+', '*', '?', '\\', '[', '|', '/', 'ü', 'Ü', 'K', 'İ', 'ſ', '’', '\u00a0', '\t']
+  const alphabet = [
+    'a',
+    'b',
+    'o',
+    'A',
+    'O',
+    'k',
+    'i',
+    '1',
+    '_',
+    ' ',
+    ' ',
+    '-',
+    '(',
+    ')',
+    '.',
+    '+',
+    '*',
+    '?',
+    '\\',
+    '[',
+    '|',
+    '/',
+    'ü',
+    'Ü',
+    'K',
+    'İ',
+    'ſ',
+    '’',
+    '\u00a0',
+    '\t',
+  ]
   const text = fc.array(fc.constantFrom(...alphabet), { maxLength: 14 }).map((chars) => chars.join(''))
 
   it('answers every query on every single-line text as VuePress 2 does with the flags "gi"', () => {
@@ -86,8 +129,13 @@ describe('the optimised matcher against the reference regular expression', () =>
   it('gives the suggestions of the reference over any index', () => {
     // headings nest two levels deep, as in the real index (h2 with h3 children)
     const leaf = fc.tuple(text, fc.nat(20)).map(([title, n]) => header(title, `h${n}`))
-    const headers = fc.array(fc.tuple(text, fc.nat(20), fc.array(leaf, { maxLength: 3 })).map(([title, n, children]) => header(title, `h${n}`, children)), { maxLength: 4 })
-    const pageEntry = fc.tuple(text, headers, fc.nat(50), fc.constantFrom('/', '/', '/en/')).map(([title, hs, n, locale]) => entry(title, `/p${n}.html`, hs, locale))
+    const headers = fc.array(
+      fc.tuple(text, fc.nat(20), fc.array(leaf, { maxLength: 3 })).map(([title, n, children]) => header(title, `h${n}`, children)),
+      { maxLength: 4 },
+    )
+    const pageEntry = fc
+      .tuple(text, headers, fc.nat(50), fc.constantFrom('/', '/', '/en/'))
+      .map(([title, hs, n, locale]) => entry(title, `/p${n}.html`, hs, locale))
     fc.assert(
       fc.property(fc.array(pageEntry, { maxLength: 12 }), text, fc.integer({ min: 1, max: 10 }), (pages, query, max) => {
         expect(searchSuggestions(pages, query, { max })).toEqual(referenceSuggestions(pages, query, max))
@@ -112,7 +160,9 @@ function referenceMatches(query: string, text: string): boolean {
   if (/[^\x00-\x7F]/.test(normal)) return words.some((word) => text.toLowerCase().includes(word))
   const escape = (word: string) => word.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&')
   const lastIsWhole = /\s$/.test(query)
-  const lookaheads = words.map((word, i) => (i === words.length - 1 && !lastIsWhole ? `(?=.*\\b${escape(word)})` : `(?=.*\\b${escape(word)}\\b)`))
+  const lookaheads = words.map((word, i) =>
+    i === words.length - 1 && !lastIsWhole ? `(?=.*\\b${escape(word)})` : `(?=.*\\b${escape(word)}\\b)`,
+  )
   return new RegExp(`${lookaheads.join('')}.+`, 'gi').test(text)
 }
 

@@ -29,7 +29,9 @@ describe('SearchSuggestion', () => {
   })
 
   it('renders text that looks like HTML as text', () => {
-    const html = renderToString(createElement(SearchSuggestion, { suggestion: { link: '/a.html#b', title: '<i>A</i>', header: '<b>fett</b>' } }))
+    const html = renderToString(
+      createElement(SearchSuggestion, { suggestion: { link: '/a.html#b', title: '<i>A</i>', header: '<b>fett</b>' } }),
+    )
     expect(html).toContain('&lt;i&gt;A&lt;/i&gt;')
     expect(html).toContain('&lt;b&gt;fett&lt;/b&gt;')
     expect(html).not.toContain('<b>')

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { createComboboxState, highlightedIn, nextHighlight, previousHighlight, reduceCombobox, type ComboboxAction } from '../../../src/theme/search/combobox.js'
+import {
+  createComboboxState,
+  highlightedIn,
+  nextHighlight,
+  previousHighlight,
+  reduceCombobox,
+  type ComboboxAction,
+} from '../../../src/theme/search/combobox.js'
 
 describe('nextHighlight and previousHighlight', () => {
   it.each([
@@ -48,11 +55,17 @@ describe('reduceCombobox', () => {
   })
 
   it('puts the highlight back on the first suggestion when the query changes (unlike the reference)', () => {
-    expect(run({ type: 'input', query: 'od' }, { type: 'hover', index: 5 }, { type: 'input', query: 'odo' })).toEqual({ query: 'odo', highlight: 0 })
+    expect(run({ type: 'input', query: 'od' }, { type: 'hover', index: 5 }, { type: 'input', query: 'odo' })).toEqual({
+      query: 'odo',
+      highlight: 0,
+    })
   })
 
   it('keeps the highlight when the same text is reported again', () => {
-    expect(run({ type: 'input', query: 'od' }, { type: 'hover', index: 5 }, { type: 'input', query: 'od' })).toEqual({ query: 'od', highlight: 5 })
+    expect(run({ type: 'input', query: 'od' }, { type: 'hover', index: 5 }, { type: 'input', query: 'od' })).toEqual({
+      query: 'od',
+      highlight: 5,
+    })
   })
 
   it('clears the query and highlights the first suggestion after opening one', () => {

@@ -10,9 +10,10 @@ import { element, text } from '../hast.js'
 import type { Callout } from './transform.js'
 
 export const callout: Handler = (state, node: Callout) => {
-  const title = node.title.length > 0
-    ? state.all({ type: 'paragraph', children: node.title })
-    : [text(labels.calloutTitles[node.kind] ?? node.kind.charAt(0).toUpperCase() + node.kind.slice(1))]
+  const title =
+    node.title.length > 0
+      ? state.all({ type: 'paragraph', children: node.title })
+      : [text(labels.calloutTitles[node.kind] ?? node.kind.charAt(0).toUpperCase() + node.kind.slice(1))]
   const body = element('div', { className: ['callout-content'] }, state.all(node))
   if (node.fold) {
     return element('details', { className: ['callout'], dataCallout: node.kind, open: node.fold === 'open' }, [

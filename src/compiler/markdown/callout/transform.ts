@@ -33,7 +33,7 @@ const MARKER = /^\[!([\w-]+)\]([+-])?[ \t]*/
 export function transformCallouts(tree: Parent): void {
   tree.children = tree.children.map((child) => {
     if ('children' in child) transformCallouts(child as Parent)
-    return child.type === 'blockquote' ? toCallout(child) ?? child : child
+    return child.type === 'blockquote' ? (toCallout(child) ?? child) : child
   }) as typeof tree.children
 }
 
@@ -65,9 +65,10 @@ function toCallout(quote: Blockquote): Callout | undefined {
     body = [{ ...text, value: rest.slice(newline + 1) }, ...first.children.slice(1)]
   }
   body = body.filter((n) => !(n.type === 'text' && n.value === ''))
-  const children: RootContent[] = body.length > 0
-    ? [{ type: 'paragraph', children: body, position: first.position }, ...quote.children.slice(1)]
-    : quote.children.slice(1)
+  const children: RootContent[] =
+    body.length > 0
+      ? [{ type: 'paragraph', children: body, position: first.position }, ...quote.children.slice(1)]
+      : quote.children.slice(1)
   return {
     type: 'callout',
     kind: match[1].toLowerCase(),

@@ -14,7 +14,10 @@ import type { Container } from './transform.js'
 export function createContainerHandler(context: BodyContext): Handler {
   return (state, node: Container) => {
     if (node.kind === 'tabs') return renderTabGroup(state, node, context.nextTabGroup())
-    const title = node.title.length > 0 ? state.all({ type: 'paragraph', children: node.title }) : [text(labels.containerTitles[node.kind] ?? node.kind)]
+    const title =
+      node.title.length > 0
+        ? state.all({ type: 'paragraph', children: node.title })
+        : [text(labels.containerTitles[node.kind] ?? node.kind)]
     if (node.kind === 'details') {
       return element('details', { className: ['custom-container', 'details'] }, [element('summary', {}, title), ...state.all(node)])
     }

@@ -232,9 +232,8 @@ function group(children: RootContent[], problems: ContainerProblem[], depth = 0)
     const end = closer.index
     if (closer.trailing) trailingFence(children[end], opener.colons, true)
     const inner = group(children.slice(i + 1, closer.trailing ? end + 1 : end), problems, depth + 1)
-    const position = children[i].position && children[end].position
-      ? { start: children[i].position!.start, end: children[end].position!.end }
-      : undefined
+    const position =
+      children[i].position && children[end].position ? { start: children[i].position!.start, end: children[end].position!.end } : undefined
     out.push({
       type: 'container',
       kind: opener.kind,
@@ -286,9 +285,10 @@ function trailingFence(node: RootContent, colons: number, remove: boolean): bool
 function splitTabs(children: RootContent[], problems: ContainerProblem[], position?: Position): RootContent[] {
   const tabs: Tab[] = []
   for (const child of children) {
-    const line = child.type === 'paragraph' && child.children.length === 1 && child.children[0].type === 'text'
-      ? TAB_LINE.exec(child.children[0].value.trim())
-      : null
+    const line =
+      child.type === 'paragraph' && child.children.length === 1 && child.children[0].type === 'text'
+        ? TAB_LINE.exec(child.children[0].value.trim())
+        : null
     if (line) tabs.push({ type: 'tab', label: line[2].trim(), active: Boolean(line[1]), children: [], position: child.position })
     else if (tabs.length > 0) tabs[tabs.length - 1].children.push(child)
     else if (!(child.type === 'paragraph' && child.children.length === 0)) {
@@ -301,7 +301,12 @@ function splitTabs(children: RootContent[], problems: ContainerProblem[], positi
     }
   }
   if (tabs.length === 0) {
-    problems.push({ code: 'bad-container', position, message: 'Tab group without any "@tab" line', hint: 'Add lines such as "@tab Linux" before each tab\'s content.' })
+    problems.push({
+      code: 'bad-container',
+      position,
+      message: 'Tab group without any "@tab" line',
+      hint: 'Add lines such as "@tab Linux" before each tab\'s content.',
+    })
   }
   return tabs
 }

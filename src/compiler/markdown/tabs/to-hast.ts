@@ -10,23 +10,43 @@ import { element, text } from '../hast.js'
 /** The HTML of tab group number `group` of its page. */
 export function renderTabGroup(state: State, node: Container, group: number): Element {
   const tabs = node.children as unknown as Tab[]
-  const active = Math.max(0, tabs.findIndex((t) => t.active))
+  const active = Math.max(
+    0,
+    tabs.findIndex((t) => t.active),
+  )
   const id = (i: number) => `tabs-${group}-${i}`
   return element('div', { className: ['tabs'], ...(node.id ? { dataTabsId: node.id } : {}) }, [
     element(
       'div',
       { className: ['tabs-list'], role: 'tablist' },
       tabs.map((tab, i) =>
-        element('button', {
-          type: 'button', role: 'tab', id: `${id(i)}-tab`, ariaControls: [`${id(i)}-panel`], ariaSelected: i === active ? 'true' : 'false',
-          tabIndex: i === active ? 0 : -1, dataTab: tab.label,
-        }, [text(tab.label)]),
+        element(
+          'button',
+          {
+            type: 'button',
+            role: 'tab',
+            id: `${id(i)}-tab`,
+            ariaControls: [`${id(i)}-panel`],
+            ariaSelected: i === active ? 'true' : 'false',
+            tabIndex: i === active ? 0 : -1,
+            dataTab: tab.label,
+          },
+          [text(tab.label)],
+        ),
       ),
     ),
     ...tabs.map((tab, i) =>
-      element('div', {
-        className: i === active ? ['tab-panel', 'active'] : ['tab-panel'], role: 'tabpanel', id: `${id(i)}-panel`, ariaLabelledBy: [`${id(i)}-tab`], tabIndex: 0,
-      }, state.all(tab as never)),
+      element(
+        'div',
+        {
+          className: i === active ? ['tab-panel', 'active'] : ['tab-panel'],
+          role: 'tabpanel',
+          id: `${id(i)}-panel`,
+          ariaLabelledBy: [`${id(i)}-tab`],
+          tabIndex: 0,
+        },
+        state.all(tab as never),
+      ),
     ),
   ])
 }

@@ -22,15 +22,31 @@ export function createWikiLinkHandler(context: BodyContext): Handler {
       if (IMAGE_EXTENSIONS.test(node.target)) {
         context.markImage()
         const size = /^(\d+)(?:x(\d+))?$/.exec(node.alias ?? '')
-        return raw(context.register({
-          kind: 'image', syntax: 'wiki', target: node.target, alt: size ? stem(node.target) : node.alias ?? stem(node.target),
-          width: size?.[1], height: size?.[2], ...position,
-        }))
+        return raw(
+          context.register({
+            kind: 'image',
+            syntax: 'wiki',
+            target: node.target,
+            alt: size ? stem(node.target) : (node.alias ?? stem(node.target)),
+            width: size?.[1],
+            height: size?.[2],
+            ...position,
+          }),
+        )
       }
       return raw(context.register({ kind: 'embed', syntax: 'wiki', target: node.target, anchor: node.anchor, ...position }))
     }
     const label = node.alias ?? (node.anchor ? (node.target ? `${node.target} > ${node.anchor}` : node.anchor) : node.target)
-    return raw(context.register({ kind: 'link', syntax: 'wiki', target: node.target, anchor: node.anchor, labelHtml: escapeHtml(label), ...position }))
+    return raw(
+      context.register({
+        kind: 'link',
+        syntax: 'wiki',
+        target: node.target,
+        anchor: node.anchor,
+        labelHtml: escapeHtml(label),
+        ...position,
+      }),
+    )
   }
 }
 

@@ -20,13 +20,18 @@ describe('front-matter values end up escaped', () => {
   })
 
   it('escapes hero, feature and footer texts on the home page, unless footerHtml asks for HTML', () => {
-    const html = render('---\nhome: true\nheroText: "<img src=x onerror=alert(1)>"\ntagline: "<b>x</b>"\nfeatures:\n  - title: "<i>f</i>"\n    details: "<u>d</u>"\nfooter: "<script>x</script>"\n---\n', 'index.md')
+    const html = render(
+      '---\nhome: true\nheroText: "<img src=x onerror=alert(1)>"\ntagline: "<b>x</b>"\nfeatures:\n  - title: "<i>f</i>"\n    details: "<u>d</u>"\nfooter: "<script>x</script>"\n---\n',
+      'index.md',
+    )
     expect(html).not.toMatch(/<img src=x|<b>x<\/b>|<i>f<\/i>|<u>d<\/u>|<script>x/)
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;')
   })
 
   it('drops head tags and attributes with invalid names and escapes their values', () => {
-    const html = render('---\nhead:\n  - [meta, { name: x, content: "\\"><script>1</script>" }]\n  - ["bad tag", { a: b }]\n  - [meta, { "on load=": x }]\n---\n')
+    const html = render(
+      '---\nhead:\n  - [meta, { name: x, content: "\\"><script>1</script>" }]\n  - ["bad tag", { a: b }]\n  - [meta, { "on load=": x }]\n---\n',
+    )
     expect(html).toContain('<meta name="x" content="&quot;&gt;&lt;script&gt;1&lt;/script&gt;">')
     expect(html).not.toContain('bad tag')
     expect(html).not.toContain('on load')

@@ -5,8 +5,15 @@ import { formatDateTime, repoLabelOf, sidebarOf } from '../../../../src/compiler
 import { linkSite } from '../../../../src/compiler/link-site.js'
 import { compile } from '../page-fixtures.js'
 
-function siteWith(config: UserConfig, pages: Record<string, string> = { 'Odoo/Odoo.md': '## A\n', 'Odoo/Odoo Hosting.md': 'x', 'Team.md': 'y' }) {
-  return linkSite(Object.entries(pages).map(([p, t]) => compile(p, t)), [], resolveConfig(config))
+function siteWith(
+  config: UserConfig,
+  pages: Record<string, string> = { 'Odoo/Odoo.md': '## A\n', 'Odoo/Odoo Hosting.md': 'x', 'Team.md': 'y' },
+) {
+  return linkSite(
+    Object.entries(pages).map(([p, t]) => compile(p, t)),
+    [],
+    resolveConfig(config),
+  )
 }
 
 describe('sidebarOf', () => {
@@ -17,17 +24,34 @@ describe('sidebarOf', () => {
   })
 
   it('takes configured items of the longest matching path, opening the collapsible group that holds the page', () => {
-    const site = siteWith({ theme: { sidebar: {
-      '/odoo': [{ text: 'Odoo', collapsible: true, children: [{ text: 'Start', link: '/odoo.html' }, '/odoo-hosting.html'] }, { text: 'Team', link: '/team.html' }],
-      '/': 'heading',
-    } } })
-    expect(sidebarOf(site.bySlug.get('odoo-hosting')!, site.config)).toEqual({ kind: 'items', items: [
-      { text: 'Odoo', href: undefined, active: false, collapsible: true, open: true, children: [
-        { text: 'Start', href: '/odoo.html', active: false, collapsible: false, open: true, children: [] },
-        { text: 'odoo-hosting', href: '/odoo-hosting.html', active: true, collapsible: false, open: true, children: [] },
-      ] },
-      { text: 'Team', href: '/team.html', active: false, collapsible: false, open: true, children: [] },
-    ] })
+    const site = siteWith({
+      theme: {
+        sidebar: {
+          '/odoo': [
+            { text: 'Odoo', collapsible: true, children: [{ text: 'Start', link: '/odoo.html' }, '/odoo-hosting.html'] },
+            { text: 'Team', link: '/team.html' },
+          ],
+          '/': 'heading',
+        },
+      },
+    })
+    expect(sidebarOf(site.bySlug.get('odoo-hosting')!, site.config)).toEqual({
+      kind: 'items',
+      items: [
+        {
+          text: 'Odoo',
+          href: undefined,
+          active: false,
+          collapsible: true,
+          open: true,
+          children: [
+            { text: 'Start', href: '/odoo.html', active: false, collapsible: false, open: true, children: [] },
+            { text: 'odoo-hosting', href: '/odoo-hosting.html', active: true, collapsible: false, open: true, children: [] },
+          ],
+        },
+        { text: 'Team', href: '/team.html', active: false, collapsible: false, open: true, children: [] },
+      ],
+    })
     expect(sidebarOf(site.bySlug.get('team')!, site.config)).toEqual({ kind: 'heading' })
   })
 
@@ -45,11 +69,17 @@ describe('page meta helpers', () => {
   })
 
   it('labels the repository link after its host', () => {
-    expect(['https://github.com/a/b', 'https://git.talwerk.example/a', 'https://gitlab.com/a'].map(repoLabelOf)).toEqual(['GitHub', 'Source', 'GitLab'])
+    expect(['https://github.com/a/b', 'https://git.talwerk.example/a', 'https://gitlab.com/a'].map(repoLabelOf)).toEqual([
+      'GitHub',
+      'Source',
+      'GitLab',
+    ])
   })
 
   it('reports an unknown layout naming it', () => {
     const site = siteWith({}, { 'A.md': '---\nlayout: Fancy\n---\n' })
-    expect(createRenderJobs(site, { git: new Map(), assets: { styles: [] } }).diagnostics.map((d) => d.message)).toEqual(['Layout "Fancy" does not exist'])
+    expect(createRenderJobs(site, { git: new Map(), assets: { styles: [] } }).diagnostics.map((d) => d.message)).toEqual([
+      'Layout "Fancy" does not exist',
+    ])
   })
 })

@@ -5,7 +5,9 @@ import { parsePage } from '../../../../src/compiler/parse-page.js'
 import { toSourcePath } from '../../../../src/compiler/paths.js'
 
 const dir = join(import.meta.dirname, '../../../fixtures/markdown')
-const cases = readdirSync(dir).filter((f) => f.endsWith('.md')).map((f) => f.replace(/\.md$/, ''))
+const cases = readdirSync(dir)
+  .filter((f) => f.endsWith('.md'))
+  .map((f) => f.replace(/\.md$/, ''))
 
 /** Placeholders are private-use characters; the expected files show them as ⟦n⟧. */
 const visible = (html: string) => html.replace(/\uE000(\d+)\uE001/g, '⟦$1⟧')
