@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path'
 import { build, type BuildOptions, type BuildResult } from './build.js'
 import { resolveConfig, type ResolvedConfig, type UserConfig } from './config.js'
 import { sortDiagnostics, type Diagnostic } from './diagnostics.js'
-import { createRenderJobMaker, fingerprintOf, renderJob, type RenderJob, type RenderJobMaker } from './emit/page-routes.js'
+import { createRenderJobMaker, fingerprintOf, generatedJobs, renderJob, type RenderJob, type RenderJobMaker } from './emit/page-routes.js'
 import { redirects } from './emit/redirects.js'
 import { searchIndex } from './emit/search-index.js'
 import { linkSite, relinkPage, type Site } from './link-site.js'
@@ -89,7 +89,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
   for (const ref of [...initial.state.content.markdown, ...initial.state.content.assets]) seen.update(ref.path)
   const jobOptions = { git: initial.state.git.byPath, assets: initial.state.client.assets, dev: true }
   let jobOf: RenderJobMaker = createRenderJobMaker(site, jobOptions)
-  const allJobs = () => [...site.pages.map((p) => jobOf(p, [])), ...(site.bySlug.has('404') ? [] : [jobOf.notFound()])]
+  const allJobs = () => [...site.pages.map((p) => jobOf(p, [])), ...generatedJobs(site, jobOf)]
   let jobs = allJobs()
   for (const job of jobs) renderCache.isFresh(job.file, fingerprintOf(job))
 

@@ -6,6 +6,7 @@ import { MAX_DIAGRAM_TEXT } from './constants.js'
 import { readFrontmatter } from './frontmatter.js'
 import { parseMarkdown } from './markdown/parse.js'
 import { guardStructure, MAX_NESTING } from './markdown/guard.js'
+import { stripComments } from './markdown/comments.js'
 import { guardFloods, MAX_DELIMITERS, MAX_TABLE_COLUMNS } from './markdown/flood-guard.js'
 import type { Diagnostic } from './diagnostics.js'
 import type { Frontmatter } from './frontmatter.js'
@@ -38,7 +39,19 @@ export function parsePage(source: SourceFile): Page {
   const { frontmatter, body, diagnostics } = readFrontmatter(source.text, source.path)
   diagnostics.unshift(...source.diagnostics)
   if (body.length > MAX_PAGE_CHARS) return oversizedPage(source, frontmatter, body, diagnostics)
-  const guarded = guardStructure(body)
+  const uncommented = stripComments(body)
+  if (uncommented.unclosedLine !== undefined) {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'unclosed-comment',
+      file: source.path,
+      line: uncommented.unclosedLine,
+      column: 1,
+      message: 'A comment ("%%") is never closed: the rest of the page is hidden, as in Obsidian',
+      hint: 'Close the comment with a second "%%", or write "\\%%" for a literal "%%".',
+    })
+  }
+  const guarded = guardStructure(uncommented.text)
   if (guarded.cappedLine !== undefined) {
     diagnostics.push({
       severity: 'warning',

@@ -20,6 +20,7 @@ export const labels = {
   toggleColorMode: 'Farbmodus umschalten',
   toggleSidebar: 'Seitenleiste umschalten',
   onThisPage: 'Auf dieser Seite',
+  glossary: 'Glossar',
   notFound: ["There's nothing here.", 'How did we get here?', "That's a Four-Oh-Four.", "Looks like we've got some broken links."],
   backToHome: 'Take me home',
   footnotes: 'Fussnoten',

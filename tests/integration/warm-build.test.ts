@@ -26,16 +26,17 @@ describe('warm builds', () => {
     for (let i = 0; i < 20; i++) writeFileSync(join(root, `Seite ${i}.md`), `Text ${i}.\n`)
 
     const cold = await build(options)
-    expect([cold.stats.cachedPages, cold.stats.renderedPages, cold.stats.reusedPages]).toEqual([0, 24, 0])
+    // 23 pages, the generated 404 page and the generated glossary
+    expect([cold.stats.cachedPages, cold.stats.renderedPages, cold.stats.reusedPages]).toEqual([0, 25, 0])
 
     const unchanged = await build(options)
-    expect([unchanged.stats.cachedPages, unchanged.stats.renderedPages, unchanged.stats.reusedPages]).toEqual([23, 0, 24])
+    expect([unchanged.stats.cachedPages, unchanged.stats.renderedPages, unchanged.stats.reusedPages]).toEqual([23, 0, 25])
 
     // a new heading name: the page itself and the page linking to the old heading change
     writeFileSync(join(root, 'Ziel.md'), '## Neuer Abschnitt\n\nNeu.\n')
     const warm = await build(options)
     expect(warm.stats.cachedPages).toBe(22)
-    expect(warm.stats.renderedPages).toBe(2) // ziel.html and verweis.html; the 404 page and the rest are reused
+    expect(warm.stats.renderedPages).toBe(2) // ziel.html and verweis.html; the 404 page, the glossary and the rest are reused
     expect(readFileSync(join(options.out, 'ziel.html'), 'utf8')).toContain('Neu.')
     expect(readFileSync(join(options.out, 'seite-3.html'), 'utf8')).toContain('Text 3.')
     expect(warm.diagnostics.map((d) => d.code)).toEqual(['dead-anchor'])

@@ -12,18 +12,22 @@ import { createPageProps, createSiteProps, type AssetUrl } from './page-props.js
 import { renderDocument, type ClientAssets, type DocumentInput } from './render-document.js'
 import { substituteLinks, type BodyLookup } from './substitute.js'
 import { nameKey } from '../resolve-links.js'
+import { labels } from '../../shared/labels.js'
+import { createGlossary, GLOSSARY_SLUG } from './glossary.js'
 import { createHash } from 'node:crypto'
 import { posix } from 'node:path'
 
 export interface RenderJob {
   /** Output file, relative to the output folder. */
   file: string
-  /** Content hash of the page whose body is rendered; undefined for generated pages (404). */
+  /** Content hash of the page whose body is rendered; undefined for generated pages (404, glossary). */
   bodyHash?: string
   /** Content hashes of the bodies this route shows: its page's and those of the pages it embeds, at any depth. */
   bodyHashes: string[]
   resolved: Resolved[]
   input: Omit<DocumentInput, 'bodyHtml'>
+  /** The body of a generated page, which has no stored body. */
+  bodyHtml?: string
 }
 
 export interface RenderJobOptions {
@@ -68,7 +72,7 @@ export function createRenderJobs(site: Site, options: RenderJobOptions): { jobs:
   const jobOf = createRenderJobMaker(site, options)
   const diagnostics: Diagnostic[] = checkImageOptions(site)
   const jobs = site.pages.map((sitePage) => jobOf(sitePage, diagnostics))
-  if (!site.bySlug.has('404')) jobs.push(jobOf.notFound())
+  jobs.push(...generatedJobs(site, jobOf))
   return { jobs, diagnostics }
 }
 
@@ -121,6 +125,14 @@ export interface RenderJobMaker {
   (sitePage: SitePage, diagnostics: Diagnostic[]): RenderJob
   /** The job of the generated 404 page (for sites without a 404 page of their own). */
   notFound(): RenderJob
+  /** The job of the generated A–Z glossary (emit/glossary.ts), for sites without a glossary page. */
+  glossary(): RenderJob | undefined
+}
+
+/** The routes a site gets that no page of its own provides: the 404 page and the A–Z glossary. */
+export function generatedJobs(site: Site, jobOf: RenderJobMaker): RenderJob[] {
+  const glossary = jobOf.glossary()
+  return [...(site.bySlug.has('404') ? [] : [jobOf.notFound()]), ...(glossary ? [glossary] : [])]
 }
 
 /**
@@ -189,7 +201,7 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
       },
     }
   }
-  return Object.assign(jobOf, { notFound: () => notFoundJob(site, common) })
+  return Object.assign(jobOf, { notFound: () => notFoundJob(site, common), glossary: () => glossaryJob(site, common) })
 }
 
 /** The bodies a route shows: its page's, and those of the pages it embeds, at any depth. */
@@ -233,6 +245,41 @@ function notFoundJob(site: Site, common: Pick<DocumentInput, 'site' | 'assets' |
   }
 }
 
+function glossaryJob(site: Site, common: Pick<DocumentInput, 'site' | 'assets' | 'analytics'>): RenderJob | undefined {
+  const glossary = createGlossary(site)
+  if (!glossary) return undefined
+  const { config } = site
+  const title = labels.glossary
+  const page: PageProps = {
+    layout: 'Layout',
+    title,
+    showTitle: true,
+    href: hrefOf(`${config.site.base}${GLOSSARY_SLUG}.html`),
+    headers: glossary.headers,
+    sidebar: { kind: 'heading' },
+    sidebarDepth: 1,
+    navbar: true,
+    contributors: [],
+    changelog: [],
+    backToTop: true,
+    features: [],
+  }
+  return {
+    file: `${GLOSSARY_SLUG}.html`,
+    bodyHashes: [],
+    resolved: [],
+    bodyHtml: glossary.bodyHtml,
+    input: {
+      ...common,
+      page,
+      lang: config.site.lang,
+      documentTitle: `${title} | ${config.site.title}`,
+      description: config.site.description,
+      head: config.site.head,
+    },
+  }
+}
+
 /** JSON of the parts every job of a site shares, made once per site rather than once per route. */
 const sharedJson = new WeakMap<object, string>()
 const jsonOnce = (value: object) => {
@@ -248,12 +295,12 @@ export function fingerprintOf(job: RenderJob, salt = ''): string {
     .update(salt)
     .update(jsonOnce(site))
     .update(jsonOnce(assets))
-    .update(JSON.stringify([job.file, job.bodyHash, job.resolved, own]))
+    .update(JSON.stringify([job.file, job.bodyHash, job.bodyHtml, job.resolved, own]))
     .digest('base64')
 }
 
 /** Renders one job to its HTML. */
 export function renderJob(job: RenderJob, bodies: BodyLookup): string {
-  const bodyHtml = job.bodyHash === undefined ? '' : substituteLinks(bodies(job.bodyHash), job.resolved, bodies)
+  const bodyHtml = job.bodyHash === undefined ? (job.bodyHtml ?? '') : substituteLinks(bodies(job.bodyHash), job.resolved, bodies)
   return renderDocument({ ...job.input, bodyHtml })
 }

@@ -6,6 +6,9 @@ import { PATH_LOCALE, SEARCH_INDEX_FILE } from '../../shared/constants.js'
 import type { Site } from '../link-site.js'
 import type { SearchIndexEntry } from '../../shared/search/match.js'
 import type { OutputFile } from './output-file.js'
+import { createGlossary, GLOSSARY_SLUG } from './glossary.js'
+import { hrefOf } from '../paths.js'
+import { labels } from '../../shared/labels.js'
 
 /** A search-index page entry; the browser's search box and `wikigen search` read the same shape. */
 export type SearchEntry = SearchIndexEntry
@@ -25,6 +28,11 @@ export const searchIndex = {
   name: 'searchIndex',
   emit(site: Site): OutputFile[] {
     const entries = createSearchIndex(site)
+    const glossary = createGlossary(site)
+    if (glossary) {
+      const path = hrefOf(`${site.config.site.base}${GLOSSARY_SLUG}.html`)
+      entries.push({ title: labels.glossary, headers: glossary.headers, path, pathLocale: PATH_LOCALE, extraFields: [] })
+    }
     const notFound = `${site.config.site.base}404.html`
     if (!entries.some((e) => e.path === notFound))
       entries.push({ title: '', headers: [], path: notFound, pathLocale: PATH_LOCALE, extraFields: [] })
