@@ -8,6 +8,7 @@ import { mount as colorMode } from './color-mode.js'
 import { mount as copyCode } from './copy-code.js'
 import { mount as diagrams } from './diagrams.js'
 import { mount as islands } from './islands.js'
+import { mount as legacyAnchors } from './legacy-anchors.js'
 import { mount as notFound } from './not-found.js'
 import { mount as pageNavKeys } from './page-nav-keys.js'
 import { mount as router } from './router.js'
@@ -28,6 +29,7 @@ const modules: Mount[] = [
   copyCode,
   notFound,
   router,
+  legacyAnchors,
   backToTop,
   scrollSpy,
   pageNavKeys,

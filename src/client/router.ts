@@ -14,6 +14,7 @@
  * head updates and the progress bar come in src/client/navigation-chunk.ts, loaded when the page is idle or
  * a link is first pointed at.
  */
+import { vuepressAnchorOf } from '../shared/legacy-anchor.js'
 import { whenIdle } from './idle.js'
 import type { LoadedPage } from './page-fetch.js'
 import { focusWithoutScroll, mainRegion } from './page-focus.js'
@@ -257,8 +258,11 @@ function land(kind: NavigationKind): void {
   if (kind !== 'pop' && app) focusWithoutScroll(target ?? mainRegion(app))
 }
 
-/** The element a `#hash` names: ids are written as text (`#wirkungsräume`), URLs carry them percent-encoded. */
-function hashTarget(hash: string): HTMLElement | null {
+/**
+ * The element a `#hash` names: ids are written as text (`#wirkungsräume`), URLs carry them percent-encoded; an anchor
+ * of the old VuePress site finds its heading too.
+ */
+export function hashTarget(hash: string): HTMLElement | null {
   const raw = hash.slice(1)
   if (!raw) return null
   let id = raw
@@ -267,7 +271,19 @@ function hashTarget(hash: string): HTMLElement | null {
   } catch {
     // a stray '%' in the hash: look it up as written
   }
-  return document.getElementById(id) ?? document.getElementById(raw)
+  return document.getElementById(id) ?? document.getElementById(raw) ?? headingWithLegacyAnchor(id)
+}
+
+/**
+ * The heading whose anchor on the old VuePress site was `id`: deep links saved from there keep working
+ * (`#passwort-datenbank-offnen` finds "Passwort-Datenbank öffnen", whose anchor is now `#passwort-datenbank-öffnen`).
+ */
+export function headingWithLegacyAnchor(id: string): HTMLElement | null {
+  const wanted = id.toLowerCase()
+  for (const heading of document.querySelectorAll<HTMLElement>('[data-content] :is(h1, h2, h3, h4, h5, h6)[id]')) {
+    if (vuepressAnchorOf(heading.textContent ?? '') === wanted) return heading
+  }
+  return null
 }
 
 function fail(type: NavigationFailure['type'], detail: NavigationDetail): NavigationFailure {

@@ -91,15 +91,18 @@ const HAS_GENDER_MARKER = /[\p{L}][:*/|_]in(nen)?\b/iu
  * The older spellings of a page's URL that must keep working, as slugs (decoded), without the clean slug itself.
  *
  *     'Wissensmanager:in' → ['wissensmanager:in', 'wissensmanager-in', 'wissensmanager*in', 'wissensmanager/in', 'wissensmanagerin']
- *     'Forschung & Entwicklung' → ['forschung-&-entwicklung']
+ *     'Forschung & Entwicklung' → ['forschung-&-entwicklung', 'forschung-_-entwicklung']
+ *     "Let's Encrypt" → ["let's-encrypt", 'let-s-encrypt']
  *
  * The first form is the name as a VuePress wiki served it (special characters kept); the second replaces them
- * with hyphens; gender markers additionally get every marker spelling that authors have used.
+ * with hyphens; the third is what VuePress-based pipelines made of `& , =` (an underscore each, separators kept)
+ * and apostrophes (a hyphen); gender markers additionally get every marker spelling that authors have used.
  */
 export function legacySlugsOf(name: string): string[] {
   const lower = name.normalize('NFC').toLowerCase().trim().replace(/\s+/g, '-')
   const clean = slugifyPageName(name)
   const variants = new Set<string>([lower, cleanSeparators(lower.replace(LEGACY_CHARACTERS, '-'))])
+  if (/[&,=’']/.test(lower)) variants.add(lower.replace(/[&,=]/g, '_').replace(/[’']/g, '-'))
   if (HAS_GENDER_MARKER.test(lower)) {
     for (const marker of [':', '*', '/', '-', '']) {
       variants.add(lower.replace(GENDER_MARKER, (_m, letter: string, plural = '') => `${letter}${marker}in${plural}`))

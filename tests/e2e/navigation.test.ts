@@ -112,6 +112,19 @@ describe('client navigation', () => {
     })
   }
 
+  it('scrolls to the heading an anchor of the old VuePress site names, and shows its anchor now', async () => {
+    const { page } = await openPage(browser)
+    // VuePress stripped the umlaut: "Beschlüsse" was #beschlusse, it is #beschlüsse now
+    await page.goto(`${baseUrl}/sitzungsprotokoll.html#beschlusse`)
+    const heading = page.getByRole('heading', { name: 'Beschlüsse', exact: true })
+    await expect.poll(async () => decodeURIComponent(await page.evaluate(() => location.hash))).toBe('#beschlüsse')
+    // the heading sits far below the first screen: the page scrolled to bring it into view
+    const box = await heading.boundingBox()
+    expect(await page.evaluate(() => scrollY)).toBeGreaterThan(0)
+    expect(box?.y).toBeGreaterThan(0)
+    expect(box?.y).toBeLessThan(DESKTOP.height - 40)
+  })
+
   it('shows the progress bar only on the way to a path not visited yet', async () => {
     const { page } = await openPage(browser)
     await page.addInitScript(() => {
