@@ -27,7 +27,7 @@ export type Resolved =
   /** A heading of the page itself. */
   | { kind: 'anchor'; syntax: PageLink['syntax']; href: string; labelHtml?: string }
   /** A file of the content folder that a markdown link points at. */
-  | { kind: 'asset'; syntax: 'markdown'; href: string }
+  | { kind: 'asset'; syntax: PageLink['syntax']; href: string; labelHtml?: string }
   | { kind: 'image'; syntax: PageLink['syntax']; src: string; alt: string; width?: number; height?: number }
   /** A target that does not exist; `href` is what a markdown link keeps. */
   | { kind: 'missing'; syntax: PageLink['syntax']; link: PageLink['kind']; target: string; href: string; labelHtml?: string; alt?: string }
@@ -242,6 +242,13 @@ function resolveLink(link: PageLink, page: CompiledPage, { index, base, hrefOfPa
     if (link.kind !== 'image') return { kind: 'asset', syntax: 'markdown', href: src }
     if (link.syntax === 'markdown') return { kind: 'image', syntax: 'markdown', src, alt: link.alt ?? '' }
     return { kind: 'image', syntax: 'wiki', src, alt: link.alt ?? '', ...sizeOf(link, asset.size) }
+  }
+
+  // [[plan.pdf]], [[kontakt.vcf]]: a wiki link to a file of the content folder links to its copy, as in Obsidian
+  // (a page whose name looks like a file name, such as "Odoo.sh", is looked up as a page when no such file exists)
+  if (link.kind === 'link' && link.syntax === 'wiki' && isAssetTarget(link.target)) {
+    const asset = index.findAsset(link, page)
+    if (asset) return { kind: 'asset', syntax: 'wiki', href: hrefOf(`${base}${asset.path}`), labelHtml: link.labelHtml }
   }
 
   const target = index.findPage(link, page)

@@ -36,7 +36,9 @@ function markupOf(value: Resolved, bodies: BodyLookup): string {
         ? escapeHtml(value.href)
         : `<a href="${escapeHtml(value.href)}" class="wikilink">${value.labelHtml ?? ''}</a>`
     case 'asset':
-      return escapeHtml(value.href)
+      return value.syntax === 'markdown'
+        ? escapeHtml(value.href)
+        : `<a href="${escapeHtml(value.href)}" class="wikilink">${value.labelHtml ?? ''}</a>`
     case 'image': {
       if (value.syntax === 'markdown') return escapeHtml(value.src)
       const size = `${value.width ? ` width="${value.width}"` : ''}${value.height ? ` height="${value.height}"` : ''}`

@@ -221,3 +221,16 @@ describe('linkSite: images', () => {
     expect(html).toContain('<img src="/bilder/plan.png" alt="plan" width="300" height="200" loading="lazy" decoding="async">')
   })
 })
+
+describe('linkSite: wiki links to attachments', () => {
+  it('links [[plan.pdf]] to the copy of the file, and a page named like a file to the page', () => {
+    const { site, html } = siteOf(
+      { 'index.md': '# Start\n\n[[plan.pdf]] [[Kontakt.vcf|Visitenkarte]] [[Odoo.sh]] [[fehlt.zip]]\n', 'Odoo.sh.md': '# Odoo.sh\n' },
+      ['Anhänge/plan.pdf', 'Anhänge/Kontakt.vcf'],
+    )
+    expect(html('')).toContain('<a href="/Anh%C3%A4nge/plan.pdf" class="wikilink">plan.pdf</a>')
+    expect(html('')).toContain('<a href="/Anh%C3%A4nge/Kontakt.vcf" class="wikilink">Visitenkarte</a>')
+    expect(html('')).toContain('<a href="/odoo.sh.html" class="wikilink">Odoo.sh</a>')
+    expect(site.diagnostics.map((d) => `${d.code} ${d.target}`)).toEqual(['dead-link fehlt.zip'])
+  })
+})
