@@ -30,6 +30,7 @@ export type DiagnosticCode =
   | 'not-a-file'
   | 'no-pages'
   | 'unsafe-head-tag'
+  | 'no-url'
   | 'unclosed-comment'
   | 'bad-config'
   | 'unknown-config-key'

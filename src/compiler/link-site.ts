@@ -9,7 +9,7 @@ import type { PageLink } from './page.js'
 import { hrefOf, routePathOf, safeDecodeURI, type RoutePath, type Slug, type SourcePath } from './paths.js'
 import { createLinkIndex, isAssetTarget, type LinkIndex } from './resolve-links.js'
 import type { CompiledPage } from './page.js'
-import { legacySlugsOf } from './slugify.js'
+import { legacySlugsOf, slugifyPageName } from './slugify.js'
 import type { ImageSize } from './image-size.js'
 
 export interface NavLink {
@@ -169,15 +169,23 @@ export function bySitePath(a: { sourcePath: string }, b: { sourcePath: string })
   )
 }
 
+/**
+ * One URL per page, and no page left out: two notes on one slug (the same name in two folders, names that differ only
+ * in case, umlaut spelling or legacy characters) both build. The first in path order keeps the slug; each later one
+ * gets its folder's name in front where that makes it unique (`B/odoo.md` → `/b-odoo.html`), else a number
+ * (`/wissensmanager_in-2.html`), with a warning naming both. Slugs pages have by their own name are never taken.
+ */
 function keepUniqueSlugs(pages: CompiledPage[], diagnostics: Diagnostic[]): CompiledPage[] {
-  const first = new Map<string, CompiledPage>()
+  const owners = new Map<string, CompiledPage>()
+  for (const page of pages) if (!owners.has(page.slug)) owners.set(page.slug, page)
+  const taken = new Set(owners.keys())
   const kept: CompiledPage[] = []
   for (const page of pages) {
     const isIndex = /(^|\/)(readme|index)\.md$/i.test(page.sourcePath) && !page.sourcePath.includes('/')
     if (page.slug === '' && !isIndex) {
       diagnostics.push({
         severity: 'error',
-        code: 'duplicate-slug',
+        code: 'no-url',
         file: page.sourcePath,
         line: 0,
         column: 0,
@@ -186,23 +194,38 @@ function keepUniqueSlugs(pages: CompiledPage[], diagnostics: Diagnostic[]): Comp
       })
       continue
     }
-    const owner = first.get(page.slug)
-    if (owner) {
-      diagnostics.push({
-        severity: 'error',
-        code: 'duplicate-slug',
-        file: page.sourcePath,
-        line: 0,
-        column: 0,
-        message: `"${page.sourcePath}" and "${owner.sourcePath}" both become /${page.slug === '' ? '' : `${page.slug}.html`}`,
-        hint: `Rename one of them; names that differ only in case, umlaut spelling or the characters % & , = : * / are one URL. Only "${owner.sourcePath}" is built.`,
-      })
+    const owner = owners.get(page.slug)
+    if (owner === page) {
+      kept.push(page)
       continue
     }
-    first.set(page.slug, page)
-    kept.push(page)
+    const slug = freeSlugFor(page, taken)
+    taken.add(slug)
+    diagnostics.push({
+      severity: 'warning',
+      code: 'duplicate-slug',
+      file: page.sourcePath,
+      line: 0,
+      column: 0,
+      message: `"${page.sourcePath}" and "${owner!.sourcePath}" would both be ${page.slug === '' ? '/' : `/${page.slug}.html`}; "${page.sourcePath}" is at /${slug}.html`,
+      hint: `Rename one of them to give each its own URL: names that differ only in case, umlaut spelling or the characters % & , = : * / are one URL. Links by name lead to "${owner!.sourcePath}".`,
+    })
+    kept.push({ ...page, slug: slug as Slug })
   }
   return kept
+}
+
+/** A slug for a page whose own slug is taken: its folder's name in front, else a number after it. */
+function freeSlugFor(page: CompiledPage, taken: ReadonlySet<string>): string {
+  // a second home page (README.md beside index.md) is named by its file
+  const own = page.slug || slugifyPageName(page.sourcePath.replace(/^.*\//, '').replace(/\.md$/i, ''))
+  const folders = page.sourcePath.split('/').slice(0, -1).reverse()
+  const folder = folders.map((name) => slugifyPageName(name)).find((name) => name !== '' && name !== own)
+  if (folder && !taken.has(`${folder}-${own}`)) return `${folder}-${own}`
+  if (!taken.has(own)) return own
+  let n = 2
+  while (taken.has(`${own}-${n}`)) n++
+  return `${own}-${n}`
 }
 
 interface ResolveContext {

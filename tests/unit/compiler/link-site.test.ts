@@ -134,7 +134,7 @@ describe('linkSite: embeds', () => {
 })
 
 describe('linkSite: routes and redirects', () => {
-  it('reports two pages that land on one slug, naming both files, and keeps the first', () => {
+  it('builds two pages that land on one slug, the later one under its folder name, and names both', () => {
     const { site } = siteOf({
       'A/Odoo.md': 'a',
       'B/odoo.md': 'b',
@@ -143,12 +143,19 @@ describe('linkSite: routes and redirects', () => {
       'E/Rolle:in.md': 'e',
       'F/Rolle*in.md': 'f',
     })
-    expect(site.diagnostics.map((d) => d.message)).toEqual([
-      '"B/odoo.md" and "A/Odoo.md" both become /odoo.html',
-      '"D/Wirkungsräume.md" and "C/Wirkungsräume.md" both become /wirkungsräume.html',
-      '"F/Rolle*in.md" and "E/Rolle:in.md" both become /rolle_in.html',
+    expect(site.diagnostics.map((d) => `${d.severity}: ${d.message}`)).toEqual([
+      'warning: "B/odoo.md" and "A/Odoo.md" would both be /odoo.html; "B/odoo.md" is at /b-odoo.html',
+      'warning: "D/Wirkungsräume.md" and "C/Wirkungsräume.md" would both be /wirkungsräume.html; "D/Wirkungsräume.md" is at /d-wirkungsräume.html',
+      'warning: "F/Rolle*in.md" and "E/Rolle:in.md" would both be /rolle_in.html; "F/Rolle*in.md" is at /f-rolle_in.html',
     ])
-    expect(site.pages.map((p) => p.page.sourcePath)).toEqual(['A/Odoo.md', 'C/Wirkungsräume.md', 'E/Rolle:in.md'])
+    expect(site.pages.map((p) => `${p.page.sourcePath} ${p.href}`)).toEqual([
+      'A/Odoo.md /odoo.html',
+      'B/odoo.md /b-odoo.html',
+      'C/Wirkungsräume.md /wirkungsr%C3%A4ume.html',
+      'D/Wirkungsräume.md /d-wirkungsr%C3%A4ume.html',
+      'E/Rolle:in.md /rolle_in.html',
+      'F/Rolle*in.md /f-rolle_in.html',
+    ])
   })
 
   it('redirects legacy spellings and redirectFrom paths to the clean route', () => {
