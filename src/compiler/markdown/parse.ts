@@ -4,6 +4,7 @@
  */
 import type { Root } from 'mdast'
 import { fromMarkdown } from 'mdast-util-from-markdown'
+import './edit-map.js'
 import { transformCallouts } from './callout/index.js'
 import { groupContainers, type ContainerProblem } from './container/index.js'
 import { gfmFromMarkdown, gfmSyntax, linkLiterals, withGfmDocument } from './gfm.js'
