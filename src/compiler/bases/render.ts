@@ -1,0 +1,149 @@
+/**
+ * Renders an evaluated view as HTML: a table in a scrollable region, a grid of cards, or a list of links. Each view
+ * has a caption with its name and the number of notes, and an empty view says so instead of showing nothing.
+ *
+ *     <div class="base">
+ *       <p class="base-caption"><span class="base-name">Alle</span> <span class="base-count">12 Einträge</span></p>
+ *       <div class="base-view base-table" tabindex="0" role="region" aria-label="Alle"><table>…</table></div>
+ *     </div>
+ *
+ * All text and attribute values are escaped; a link is only a link when its href is http(s), mailto or a site path.
+ */
+import type { Cell, Column, Row, ViewGroup, ViewResult } from './evaluate.js'
+
+/** The texts of a rendered view; the defaults are German (de-CH). */
+export interface RenderLabels {
+  /** The count above a view: "1 Eintrag", "12 Einträge". */
+  count(total: number): string
+  /** The count when `limit` hides some notes: "20 von 143 Einträgen". */
+  limited(shown: number, total: number): string
+  /** The empty state. */
+  empty: string
+  /** The region's name when the view has none. */
+  views: Record<ViewResult['type'], string>
+  yes: string
+  no: string
+}
+
+export const DEFAULT_RENDER_LABELS: RenderLabels = {
+  count: (total) => (total === 1 ? '1 Eintrag' : `${total} Einträge`),
+  limited: (shown, total) => `${shown} von ${total} Einträgen`,
+  empty: 'Keine Einträge',
+  views: { table: 'Tabelle', cards: 'Karten', list: 'Liste' },
+  yes: 'Ja',
+  no: 'Nein',
+}
+
+/** Renders a view; `labels` default to `DEFAULT_RENDER_LABELS`, and a partial table is merged with them. */
+export function renderView(view: ViewResult, labels: Partial<RenderLabels> = {}): string {
+  const l: RenderLabels = { ...DEFAULT_RENDER_LABELS, ...labels }
+  const shown = view.groups.reduce((sum, group) => sum + group.rows.length, 0)
+  const regionName = view.name || l.views[view.type]
+  const count = shown < view.total ? l.limited(shown, view.total) : l.count(view.total)
+  const name = view.name ? `<span class="base-name">${escapeHtml(view.name)}</span> ` : ''
+  const caption = `<p class="base-caption">${name}<span class="base-count">${escapeHtml(count)}</span></p>`
+  const body = shown === 0 ? `<p class="base-empty">${escapeHtml(l.empty)}</p>` : renderBody(view, regionName, l)
+  return `<div class="base base-${view.type}-view">${caption}${body}</div>`
+}
+
+function renderBody(view: ViewResult, regionName: string, labels: RenderLabels): string {
+  switch (view.type) {
+    case 'table':
+      return renderTable(view, regionName, labels)
+    case 'cards':
+      return renderGroups(
+        view.groups,
+        (group) => `<ul class="base-cards">${group.rows.map((row) => renderCard(row, view.columns, labels)).join('')}</ul>`,
+      )
+    case 'list':
+      return renderGroups(
+        view.groups,
+        (group) => `<ul class="base-list">${group.rows.map((row) => renderListItem(row, view.columns, labels)).join('')}</ul>`,
+      )
+  }
+}
+
+function renderTable(view: ViewResult, regionName: string, labels: RenderLabels): string {
+  const head = `<thead><tr>${view.columns.map((column) => `<th scope="col">${escapeHtml(column.label)}</th>`).join('')}</tr></thead>`
+  const bodies = view.groups
+    .filter((group) => group.rows.length > 0)
+    .map((group) => {
+      const header =
+        group.label === undefined
+          ? ''
+          : `<tr class="base-group"><th scope="rowgroup" colspan="${Math.max(1, view.columns.length)}">${escapeHtml(group.label || '—')} <span class="base-group-count">${group.rows.length}</span></th></tr>`
+      const rows = group.rows.map((row) => `<tr>${row.cells.map((cell) => `<td>${renderCell(cell, labels)}</td>`).join('')}</tr>`).join('')
+      return `<tbody>${header}${rows}</tbody>`
+    })
+    .join('')
+  return `<div class="base-view base-table" tabindex="0" role="region" aria-label="${escapeHtml(regionName)}"><table>${head}${bodies}</table></div>`
+}
+
+function renderGroups(groups: ViewGroup[], renderGroup: (group: ViewGroup) => string): string {
+  return groups
+    .filter((group) => group.rows.length > 0)
+    .map((group) =>
+      group.label === undefined
+        ? renderGroup(group)
+        : `<div class="base-group"><p class="base-group-title">${escapeHtml(group.label || '—')} <span class="base-group-count">${group.rows.length}</span></p>${renderGroup(group)}</div>`,
+    )
+    .join('')
+}
+
+/** The note's link: the file name column when shown, else the title. */
+function titleOf(row: Row, columns: Column[], labels: RenderLabels): string {
+  const index = columns.findIndex((column) => column.id === 'file.name')
+  const cell: Cell = index === -1 ? { kind: 'link', href: row.record.href, text: row.record.title, internal: true } : row.cells[index]
+  return renderCell(cell, labels)
+}
+
+function renderCard(row: Row, columns: Column[], labels: RenderLabels): string {
+  const lines = columns
+    .map((column, i) => ({ column, cell: row.cells[i] }))
+    .filter(({ column, cell }) => column.id !== 'file.name' && cell.kind !== 'empty')
+    .map(({ column, cell }) => `<div><dt>${escapeHtml(column.label)}</dt><dd>${renderCell(cell, labels)}</dd></div>`)
+    .join('')
+  return `<li class="base-card"><p class="base-card-title">${titleOf(row, columns, labels)}</p>${lines ? `<dl>${lines}</dl>` : ''}</li>`
+}
+
+function renderListItem(row: Row, columns: Column[], labels: RenderLabels): string {
+  const values = columns
+    .map((column, i) => ({ column, cell: row.cells[i] }))
+    .filter(({ column, cell }) => column.id !== 'file.name' && cell.kind !== 'empty')
+    .map(({ column, cell }) => `<span class="base-list-value" title="${escapeHtml(column.label)}">${renderCell(cell, labels)}</span>`)
+    .join('')
+  return `<li>${titleOf(row, columns, labels)}${values ? ` <span class="base-list-values">${values}</span>` : ''}</li>`
+}
+
+function renderCell(cell: Cell, labels: RenderLabels): string {
+  switch (cell.kind) {
+    case 'text':
+      return escapeHtml(cell.text)
+    case 'link': {
+      if (!isSafeHref(cell.href)) return escapeHtml(cell.text)
+      const attributes = cell.internal ? 'class="internal"' : 'class="external" rel="noopener noreferrer"'
+      return `<a href="${escapeHtml(cell.href)}" ${attributes}>${escapeHtml(cell.text)}</a>`
+    }
+    case 'list':
+      return `<span class="base-values">${cell.items.map((item) => `<span class="base-value">${renderCell(item, labels)}</span>`).join('')}</span>`
+    case 'date':
+      return `<time datetime="${escapeHtml(cell.iso)}">${escapeHtml(cell.text)}</time>`
+    case 'number':
+      return `<span class="base-number">${escapeHtml(cell.text)}</span>`
+    case 'bool':
+      return `<input type="checkbox" disabled${cell.value ? ' checked' : ''} aria-label="${escapeHtml(cell.value ? labels.yes : labels.no)}">`
+    case 'empty':
+      return ''
+  }
+}
+
+/** http(s), mailto, or a path on this site ('/…', but not '//host' or '/\host', which leave it). */
+export function isSafeHref(href: string): boolean {
+  if (/[\u0000-\u001f\u007f]/.test(href)) return false
+  if (/^(?:https?:\/\/|mailto:)/i.test(href)) return true
+  return href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/\\')
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+}
