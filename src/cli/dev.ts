@@ -32,6 +32,8 @@ export interface DevOptions {
   out?: string
   /** Quiet period before a batch of changes is built, in ms. */
   debounceMs?: number
+  /** Show pages marked `draft: true` or `publish: false`, marked as drafts. */
+  drafts?: boolean
 }
 
 export interface DevServer {
@@ -89,6 +91,7 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
       clientDir: runtime.clientDir,
       cacheDir: stateDirOf('cache', options.root),
       cacheSalt: runtime.cacheSalt,
+      drafts: options.drafts,
       onProgress: (phase, done, total) => progress.update(phase === 'compile' ? 'Seiten' : 'HTML', done, total),
     })
   } catch (error) {

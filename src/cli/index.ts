@@ -75,9 +75,16 @@ export function createProgram(): Command {
     .option('-p, --port <port>', 'port', port, 5173)
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--allowed-host <names>', 'also answer requests for these host names (comma-separated; e.g. a proxy name)', hostList)
-    .addHelpText('after', '\nExamples:\n  $ wikigen dev\n  $ wikigen dev --root docs --port 3000')
+    .option('--drafts', 'also show pages marked draft: true or publish: false (marked as drafts)')
+    .addHelpText('after', '\nExamples:\n  $ wikigen dev\n  $ wikigen dev --root docs --port 3000\n  $ wikigen dev --drafts')
     .action(async (opts) => {
-      process.exitCode = await runDev({ root: opts.root, port: opts.port, host: opts.host, allowedHosts: opts.allowedHost })
+      process.exitCode = await runDev({
+        root: opts.root,
+        port: opts.port,
+        host: opts.host,
+        allowedHosts: opts.allowedHost,
+        drafts: opts.drafts,
+      })
     })
 
   program

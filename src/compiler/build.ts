@@ -18,12 +18,13 @@ import { resolveConfig, type ResolvedConfig, type UserConfig } from './config.js
 import { sortDiagnostics, type Diagnostic } from './diagnostics.js'
 import { discoverSite } from './discover.js'
 import type { OutputFile } from './emit/output-file.js'
+import { evaluateBases, fileTimes } from './bases-site.js'
 import { createRenderJobs, type RenderJob } from './emit/page-routes.js'
 import { emitFiles } from './emitters.js'
 import { readGitInfo, type GitInfoResult } from './git-info.js'
 import { onInterrupt } from './interrupt.js'
-import { linkSite, type Site } from './link-site.js'
-import type { ContentFiles } from './load.js'
+import { linkSite, type LinkOptions, type Site } from './link-site.js'
+import { outputPathOf, type ContentFiles } from './load.js'
 import { settleOutputClaims, type OutputClaim } from './output-claims.js'
 import { resolveOutputFolder } from './output-folder.js'
 import { loadRenderCache } from './render-cache.js'
@@ -54,6 +55,8 @@ export interface BuildOptions extends ScopeOptions {
   clientDir?: string
   /** Dev server build: no analytics. */
   dev?: boolean
+  /** Keep pages marked `draft: true` or `publish: false` (dev server preview). */
+  drafts?: boolean
   onProgress?: (phase: BuildPhase, done: number, total: number) => void
   /** Clock for durations, replaceable in tests. */
   now?: () => number
@@ -94,7 +97,7 @@ export interface BuildResult {
 }
 
 /** Options for the stages before output: where the content is and how to compile it. */
-export type CheckOptions = Omit<BuildOptions, 'out' | 'clientDir' | 'dev' | 'cwd' | 'home'>
+export type CheckOptions = Omit<BuildOptions, 'out' | 'clientDir' | 'dev' | 'cwd' | 'home' | 'drafts'>
 
 export interface CheckResult {
   site: Site
@@ -107,9 +110,10 @@ export interface CheckResult {
 /** Reads, compiles and links the content without writing anything: what `check-links` and `search` need. */
 export async function checkSite(options: CheckOptions): Promise<CheckResult> {
   const config = resolveConfig(options.config, { base: options.base })
-  const content = await discoverSite(options.root, undefined)
+  const content = await discoverSite(options.root, undefined, config.exclude)
   return withBuildScope(options, content.markdown.length, async (scope) => {
     const { site, diagnostics, compiled } = await compileAndLink(content, config, scope, options)
+    diagnostics.push(...evaluateBases(site, fileTimes(options.root, new Map())))
     if (scope.cacheDir) scope.pool.store.commit(compiled.pages)
     return { site, diagnostics, cachedPages: compiled.cached, config }
   })
@@ -121,7 +125,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const config = resolveConfig(options.config, { base: options.base })
   const out = resolveOutputFolder(options.out, { root: options.root, cwd: options.cwd, home: options.home })
   const client = readClientManifest(options.clientDir, config.site.base)
-  const content = await discoverSite(options.root, out)
+  const content = await discoverSite(options.root, out, config.exclude)
   const gitInfo = readGitInfo(options.root)
   clock.mark('discover')
   return withBuildScope(options, content.markdown.length, async (scope) => {
@@ -131,6 +135,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const { site, diagnostics, compiled } = await compileAndLink(content, config, scope, options, clock.mark)
       const git = await gitInfo
       clock.mark('git (rest)')
+      diagnostics.push(...evaluateBases(site, fileTimes(options.root, git.byPath)))
       const made = createRenderJobs(site, { git: git.byPath, assets: client.assets, dev: options.dev })
       const emitted = emitFiles(site, { git: git.byPath, client })
       const { jobs, files, diagnostics: pathDiagnostics } = settleOutputs(site, made.jobs, emitted)
@@ -179,7 +184,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
  */
 function settleOutputs(site: Site, jobs: RenderJob[], emitted: { emitter: string; files: OutputFile[] }[]) {
   const sourceOfBody = new Map(site.pages.map((p) => [p.page.contentHash, p.page.sourcePath]))
-  const assetSources = new Map(site.assets.map((asset) => [asset.path as string, asset.path]))
+  const assetSources = new Map(site.assets.map((asset) => [outputPathOf(asset), asset.path]))
   const redirectSources = new Map(site.redirects.map((r) => [r.from.slice(site.config.site.base.length), r]))
   const generated: OutputClaim[] = []
   const pages: OutputClaim[] = []
@@ -190,7 +195,7 @@ function settleOutputs(site: Site, jobs: RenderJob[], emitted: { emitter: string
     const source = job.bodyHash ? sourceOfBody.get(job.bodyHash) : undefined
     const claim: OutputClaim = source
       ? { path: job.file, owner: `page "${source}"`, source }
-      : { path: job.file, owner: 'the generated 404 page' }
+      : { path: job.file, owner: job.file === '404.html' ? 'the generated 404 page' : `the generated page "${job.file}"` }
     ;(source ? pages : generated).push(claim)
     claimOf.set(claim, job)
   }
@@ -221,12 +226,12 @@ async function compileAndLink(
   content: ContentFiles,
   config: ResolvedConfig,
   scope: BuildScope,
-  options: CompileOptions,
+  options: CompileOptions & LinkOptions,
   mark: (phase: string) => void = () => {},
 ) {
   const compiled = await compilePages(content.markdown, scope, options)
   mark('compile')
-  const site = linkSite(compiled.pages, content.assets, config)
+  const site = linkSite(compiled.pages, content.assets, config, { drafts: options.drafts })
   mark('link')
   const diagnostics: Diagnostic[] = [
     ...content.diagnostics,

@@ -64,6 +64,12 @@ const theme = z.strictObject({
   lastUpdated: z.boolean().describe('Show the last-updated time from git. Default true.'),
   contributors: z.boolean().describe('Show contributors from git. Default true.'),
   navbar: z.array(navbarItem).describe('Entries of the navbar. Default: Home.'),
+  backlinks: z.boolean().describe('List the pages that link to a page at its end ("Verlinkt von"). Default true.'),
+  properties: z
+    .union([z.boolean(), z.array(z.string())])
+    .describe(
+      'Front matter shown at the top of a page, as Obsidian shows properties: true for every key wikigen does not use itself (the default), a list of keys, or false.',
+    ),
 })
 
 const analytics = z.strictObject({
@@ -82,6 +88,9 @@ export const resolvedConfigSchema = z.strictObject({
   theme: theme.describe('Theme data (spec §3).'),
   analytics: analytics.optional().describe('Visit statistics (spec §7); none by default.'),
   redirects: z.array(redirect).describe('Extra old URLs that redirect to pages.'),
+  exclude: z
+    .array(z.string())
+    .describe('Globs of files and folders of the content folder that are never published, e.g. ["Archiv/**", "**/*.draft.md"].'),
 })
 
 /** What `wikigen.config.ts` may export: any part of the resolved configuration. */
@@ -90,6 +99,7 @@ export const userConfigSchema = z.strictObject({
   theme: theme.partial().optional(),
   analytics: analytics.partial().optional(),
   redirects: z.array(redirect).optional(),
+  exclude: z.array(z.string()).optional(),
 })
 
 export type HeadTag = z.infer<typeof headTag>

@@ -39,8 +39,11 @@ export const DEFAULT_CONFIG: ResolvedConfig = {
     lastUpdated: true,
     contributors: true,
     navbar: [{ text: 'Home', link: '/' }],
+    backlinks: true,
+    properties: true,
   },
   redirects: [],
+  exclude: [],
 }
 
 /** Fills a user config with defaults and normalises the base path. */
@@ -51,6 +54,7 @@ export function resolveConfig(user: UserConfig = {}, overrides: { base?: string 
     theme: { ...DEFAULT_CONFIG.theme, ...user.theme } as ThemeData,
     analytics: user.analytics?.src && user.analytics.domain ? (user.analytics as AnalyticsConfig) : undefined,
     redirects: (user.redirects ?? []) as RedirectRule[],
+    exclude: user.exclude ?? [],
   }
 }
 

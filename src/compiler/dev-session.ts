@@ -18,13 +18,15 @@ import { createRenderJobMaker, fingerprintOf, generatedJobs, renderJob, type Ren
 import { redirects } from './emit/redirects.js'
 import { searchIndex } from './emit/search-index.js'
 import { linkSite, relinkPage, type Site } from './link-site.js'
-import { discoverContent, inspectContentPath, readSource, readSourceSync, type ContentRef } from './load.js'
+import { discoverContent, inspectContentPath, outputPathOf, PAGE_SOURCE, readSource, readSourceSync, type ContentRef } from './load.js'
 import { createDiskStore, createMemoryStore, type PageStore } from './page-store.js'
 import { parsePage } from './parse-page.js'
 import { toSourcePath, type SourcePath } from './paths.js'
 import type { CompiledPage } from './page.js'
 import { tryLockCache } from './cache-lock.js'
 import { realPathOf } from './output-folder.js'
+import { evaluateBases, fileTimes } from './bases-site.js'
+import { readPublishRules } from './publish-rules.js'
 import { createLiveRenderCache } from './render-cache.js'
 import { createFolderStamps } from './source-stamps.js'
 import { writeFiles } from './write-output.js'
@@ -75,6 +77,8 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
   const options: DevOptions = { ...given, cacheDir: cacheLock ? given.cacheDir : undefined, cacheLock }
   const initial = await build({ ...options, dev: true })
   let config: ResolvedConfig = initial.state.config
+  let rules = readPublishRules(options.root, config.exclude)
+  const times = fileTimes(options.root, initial.state.git.byPath)
   const store: PageStore = options.cacheDir ? createDiskStore(options.cacheDir) : createMemoryStore()
   // Bodies of the pages compiled here, by content hash. They stay in memory: few pages change while the server runs,
   // and a `wikigen build` in the same folder may clean from the cache what it did not build itself.
@@ -99,6 +103,21 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
   if (!options.cacheDir) {
     for (const meta of initial.state.compiled) {
       store.put([parsePage(await readSource({ path: meta.sourcePath, absolute: join(options.root, meta.sourcePath) }, options.cacheSalt))])
+    }
+  }
+
+  // the files of the content folder in the output: the build copied those the site uses; pages that start using one
+  // in an edit get it copied then
+  const copied = new Set(initial.site.assets.map((asset) => asset.path))
+  async function copyUsedAssets(): Promise<void> {
+    for (const asset of site.assets) {
+      if (copied.has(asset.path)) continue
+      const target = join(options.out, outputPathOf(asset))
+      await mkdir(dirname(target), { recursive: true })
+      await copyFile(asset.absolute, target).then(
+        () => copied.add(asset.path),
+        () => undefined,
+      )
     }
   }
 
@@ -128,6 +147,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
     for (const meta of changed) next = next && relinkPage(next, meta)
     if (!next) return undefined
     site = next
+    evaluateBases(site, times)
     const changedJobs = changed.map((meta) => {
       const job = jobOf(
         site.pages.find((p) => p.page.sourcePath === meta.sourcePath)!,
@@ -136,16 +156,19 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
       jobs[jobs.findIndex((j) => j.file === job.file)] = job
       return job
     })
+    await copyUsedAssets()
     const routes = await renderChanged(changedJobs)
     return { routes, removed: [], diagnostics: report(changedDiagnostics), durationMs: Date.now() - started }
   }
 
   async function relinkAndRender(changedDiagnostics: Diagnostic[], started: number): Promise<DevUpdate> {
-    site = linkSite([...pages.values()], [...assets.values()], config)
+    site = linkSite([...pages.values()], [...assets.values()], config, { drafts: options.drafts })
+    evaluateBases(site, times)
     jobOf = createRenderJobMaker(site, jobOptions)
     const previous = new Set(jobs.map((j) => j.file))
     jobs = allJobs()
     for (const job of jobs) previous.delete(job.file)
+    await copyUsedAssets()
     const routes = await renderChanged(jobs)
     const removed: string[] = []
     for (const file of previous) {
@@ -173,22 +196,20 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
         // the file system, not the event, says what happened: bursts of writes, renames and deletions can reach
         // the watcher out of order or merged, and the latest state must win; and what discovery would leave out (a
         // link out of the content folder, a named pipe) is never read
-        const entry = inspectContentPath(options.root, event.path)
+        const entry = inspectContentPath(options.root, event.path, rules)
         if (entry.kind === 'excluded') diagnostics.push(entry.diagnostic)
         const present = entry.kind === 'page' || entry.kind === 'asset'
         if (present) seen.update(path)
         else seen.forget(path)
         const change: FileChange = { ...event, kind: present ? 'change' : 'unlink' }
-        if (!/\.md$/i.test(path)) {
+        if (!PAGE_SOURCE.test(path)) {
           structural = true
-          if (entry.kind !== 'asset') {
-            assets.delete(path)
-            await rm(join(options.out, path), { force: true })
-          } else {
-            assets.set(path, entry.ref)
-            await mkdir(dirname(join(options.out, path)), { recursive: true })
-            await copyFile(entry.ref.absolute, join(options.out, path)).catch(() => undefined)
-          }
+          const previous = assets.get(path)
+          // copied again, when the site uses it, after linking (copyUsedAssets)
+          copied.delete(path)
+          if (previous) await rm(join(options.out, outputPathOf(previous)), { force: true })
+          if (entry.kind !== 'asset') assets.delete(path)
+          else assets.set(path, entry.ref)
           continue
         }
         if (change.kind === 'unlink') {
@@ -225,7 +246,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
       return fast ?? relinkAndRender(diagnostics, started)
     },
     async reconcile() {
-      const content = await discoverContent(options.root, { skip: [realPathOf(options.out)] })
+      const content = await discoverContent(options.root, { skip: [realPathOf(options.out)], rules })
       const changes: FileChange[] = []
       const present = new Set<string>()
       for (const ref of [...content.markdown, ...content.assets]) {
@@ -240,6 +261,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
     async reconfigure(user) {
       const started = Date.now()
       config = resolveConfig(user, { base: options.base })
+      rules = readPublishRules(options.root, config.exclude)
       renderCache.clear()
       return relinkAndRender([], started)
     },

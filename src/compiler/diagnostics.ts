@@ -42,6 +42,11 @@ export type DiagnosticCode =
   | 'bad-redirect'
   | 'missing-sidebar'
   | 'too-deep'
+  | 'bad-vault-settings'
+  | 'missing-drawing-export'
+  | 'bad-canvas'
+  | 'bad-base'
+  | 'base-expression'
 
 export interface Diagnostic {
   severity: Severity

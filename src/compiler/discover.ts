@@ -6,14 +6,16 @@
 import { statSync } from 'node:fs'
 import type { Diagnostic } from './diagnostics.js'
 import { discoverContent, type ContentFiles, type ContentRef } from './load.js'
+import { readPublishRules } from './publish-rules.js'
 import { UsageError } from './usage-error.js'
 
 /** Longest path the file system takes (Linux's PATH_MAX less its terminating NUL). */
 const MAX_PATH_BYTES = 4095
 
 /** Lists the pages and assets of `root` for a build into `out` (a real path, never read as content). */
-export async function discoverSite(root: string, out: string | undefined): Promise<ContentFiles> {
-  const content = await discoverContent(requireRoot(root), { skip: out ? [out] : [] })
+export async function discoverSite(root: string, out: string | undefined, exclude: readonly string[] = []): Promise<ContentFiles> {
+  const rules = readPublishRules(requireRoot(root), exclude)
+  const content = await discoverContent(root, { skip: out ? [out] : [], rules })
   if (content.markdown.length === 0) {
     content.diagnostics.push({
       severity: 'warning',

@@ -8,6 +8,7 @@ import { redirects } from './emit/redirects.js'
 import { searchIndex } from './emit/search-index.js'
 import { createSitemap } from './emit/sitemap.js'
 import type { GitInfo } from './git-info.js'
+import { outputPathOf } from './load.js'
 import type { Site } from './link-site.js'
 import type { SourcePath } from './paths.js'
 
@@ -29,7 +30,7 @@ export const emitters: readonly Emitter[] = [
   { name: 'search index', emit: (site) => searchIndex.emit(site) },
   { name: 'redirects', emit: (site) => redirects.emit(site) },
   { name: 'sitemap', emit: (site, context) => createSitemap(site, context.git) },
-  { name: 'assets', emit: (site) => site.assets.map((asset) => ({ path: asset.path, copyFrom: asset.absolute })) },
+  { name: 'assets', emit: (site) => site.assets.map((asset) => ({ path: outputPathOf(asset), copyFrom: asset.absolute })) },
   { name: 'client files', emit: (_site, context) => context.client.files },
 ]
 

@@ -71,6 +71,14 @@ export interface Frontmatter {
   /** Kind of document (Tutorial, Anleitung, Referenz, Erklärung) and section, shown as page metadata. */
   kind?: string
   section?: string
+  /** Left out of the site (`draft: true`, or Obsidian Publish's `publish: false`) unless drafts are previewed. */
+  draft: boolean
+  /** Obsidian tags of the front matter (`tags`, `tag`), without '#'. */
+  tags: string[]
+  /** Other names of the page (`aliases`, `alias`): wiki links, search and redirects find it by them. */
+  aliases: string[]
+  /** CSS classes for the page (`cssclasses`, `cssclass`). */
+  cssclasses: string[]
   /** Keys wikigen does not know, kept as written. */
   extra: Record<string, unknown>
 }
@@ -92,6 +100,10 @@ export const DEFAULT_FRONTMATTER: Readonly<Frontmatter> = Object.freeze({
   externalLinkIcon: true,
   head: [],
   redirectFrom: [],
+  draft: false,
+  tags: [],
+  aliases: [],
+  cssclasses: [],
   extra: {},
 })
 
@@ -115,6 +127,9 @@ export function readFrontmatter(text: string, file: SourcePath): FrontmatterResu
     features: [],
     head: [],
     redirectFrom: [],
+    tags: [],
+    aliases: [],
+    cssclasses: [],
     extra: Object.create(null) as Record<string, unknown>,
   }
   const open = FENCE.exec(text)
@@ -405,4 +420,36 @@ const FIELDS: Record<string, FieldReader> = {
   },
   kind: text('kind'),
   section: text('section'),
+  draft(v, into) {
+    if (typeof v !== 'boolean') return 'should be true or false'
+    into.draft ||= v
+  },
+  publish(v, into) {
+    if (typeof v !== 'boolean') return 'should be true or false'
+    into.draft ||= !v
+  },
+  tags: names('tags', (tag) => tag.replace(/^#/, '')),
+  tag: names('tags', (tag) => tag.replace(/^#/, '')),
+  aliases: names('aliases'),
+  alias: names('aliases'),
+  cssclasses: names('cssclasses'),
+  cssclass: names('cssclasses'),
+}
+
+/**
+ * A list of names, as Obsidian takes it: a YAML list, or one text with names separated by commas (tags also by spaces).
+ * Empty entries are dropped; the names of `tag` and `tags` (or `alias` and `aliases`) add up.
+ */
+function names(key: 'tags' | 'aliases' | 'cssclasses', clean: (name: string) => string = (name) => name): FieldReader {
+  return (v, into) => {
+    if (v === null) return undefined
+    const separator = key === 'aliases' ? /,/ : /[,\s]/
+    const list = isString(v) ? v.split(separator) : typeof v === 'number' ? [String(v)] : v
+    if (!Array.isArray(list) || !list.every((item) => isString(item) || typeof item === 'number'))
+      return key === 'aliases' ? 'should be a name or a list of names' : `should be a list of ${key === 'tags' ? 'tags' : 'class names'}`
+    for (const item of list) {
+      const name = clean(String(item).trim())
+      if (name !== '' && !into[key].includes(name)) into[key].push(name)
+    }
+  }
 }

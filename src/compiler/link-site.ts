@@ -4,13 +4,17 @@
  */
 import type { ResolvedConfig } from './config.js'
 import type { Diagnostic } from './diagnostics.js'
-import type { ContentRef } from './load.js'
+import { createAssetFinder, leavesContentFolder } from './asset-finder.js'
+import { isPublicFile, outputPathOf, type ContentRef } from './load.js'
 import type { PageLink } from './page.js'
 import { hrefOf, routePathOf, safeDecodeURI, type RoutePath, type Slug, type SourcePath } from './paths.js'
 import { createLinkIndex, isAssetTarget, type LinkIndex } from './resolve-links.js'
 import type { CompiledPage } from './page.js'
 import { legacySlugsOf, slugifyPageName } from './slugify.js'
 import type { ImageSize } from './image-size.js'
+import type { Fragment } from './markdown/to-hast.js'
+import { propertiesOf, tagHrefOf, tagsOf, type PropertyContext } from './page-relations.js'
+import type { PageProperty } from '../theme/index.js'
 
 export interface NavLink {
   text: string
@@ -35,6 +39,10 @@ export type Resolved =
   | EmbedResolution
   /** An embed that would close a cycle of embeds. */
   | { kind: 'cycle'; title: string }
+  /** An inline `#tag`, linking to the tag's page. */
+  | { kind: 'tag'; tag: string; href: string }
+  /** The views of a base, as HTML; empty until evaluateBases (bases-site.ts) fills them in. */
+  | { kind: 'base'; html: string }
 
 export interface EmbedResolution {
   kind: 'embed'
@@ -42,6 +50,8 @@ export interface EmbedResolution {
   title: string
   href: string
   resolved: Resolved[]
+  /** Only this part of the embedded body: a heading's section or a block (`![[Seite#Kapitel]]`, `![[Seite#^id]]`). */
+  fragment?: Fragment
 }
 
 export interface SitePage {
@@ -52,6 +62,12 @@ export interface SitePage {
   resolved: Resolved[]
   prev?: NavLink
   next?: NavLink
+  /** Front matter as the page shows it (page-relations.ts). */
+  properties: PageProperty[]
+  /** Front-matter and inline tags. */
+  tags: string[]
+  /** The pages that link to or embed this one, by title. */
+  backlinks: NavLink[]
 }
 
 export interface Redirect {
@@ -68,29 +84,48 @@ export interface Site {
   pages: SitePage[]
   bySlug: Map<string, SitePage>
   redirects: Redirect[]
+  /**
+   * The files of the content folder the site publishes: those a page links, shows or embeds, the images front matter
+   * and config name, and everything in `public/`. Nothing else (scripts, package files, unused attachments) is copied.
+   */
   assets: ContentRef[]
   diagnostics: Diagnostic[]
   /** The lookup the links were resolved with; `relinkPage` resolves a new version of one page with it. */
   index: LinkIndex
 }
 
+export interface LinkOptions {
+  /** Keep pages marked `draft: true` or `publish: false` (`wikigen dev --drafts`). */
+  drafts?: boolean
+}
+
 /** Links compiled pages and assets into a site. */
-export function linkSite(compiled: readonly CompiledPage[], assets: readonly ContentRef[], config: ResolvedConfig): Site {
+export function linkSite(
+  compiled: readonly CompiledPage[],
+  assets: readonly ContentRef[],
+  config: ResolvedConfig,
+  options: LinkOptions = {},
+): Site {
   const base = config.site.base
   const diagnostics: Diagnostic[] = []
-  const titled = compiled.map((page) => withHomeTitle(page, config))
+  const titled = compiled.filter((page) => options.drafts || !page.frontmatter.draft).map((page) => withHomeTitle(page, config))
   const pages = keepUniqueSlugs(titled.sort(bySitePath), diagnostics)
   pages.sort((a, b) => (a.slug === '' ? -1 : b.slug === '' ? 1 : 0))
   const index = createLinkIndex(pages, assets, base)
   const hrefOfPage = pageHrefs(base)
-  const context: ResolveContext = { index, base, hrefOfPage, diagnostics }
+  const used = new Set<ContentRef>()
+  const context: ResolveContext = { index, base, hrefOfPage, diagnostics, used }
   const sitePages: SitePage[] = pages.map((page) => ({
     page,
     route: routePathOf(page.slug, base),
     href: hrefOfPage(page),
     resolved: page.links.map((link) => resolveLink(link, page, context)),
+    properties: [],
+    tags: tagsOf(page),
+    backlinks: [],
   }))
   const bySlug = new Map(sitePages.map((p) => [p.page.slug as string, p]))
+  relatePages(sitePages, { index, hrefOfPage, config })
   wireEmbeds(sitePages, diagnostics)
   setRelatedLinks(sitePages, index, hrefOfPage)
   return {
@@ -98,10 +133,48 @@ export function linkSite(compiled: readonly CompiledPage[], assets: readonly Con
     pages: sitePages,
     bySlug,
     redirects: collectRedirects(sitePages, config, index, diagnostics),
-    assets: [...assets],
+    assets: publishedAssets(assets, used, pages, config),
     diagnostics,
     index,
   }
+}
+
+/**
+ * Properties and backlinks of every page, in one pass over all links: a page's backlinks are the pages whose text or
+ * front matter links to it or embeds it, each once, by title.
+ */
+function relatePages(pages: SitePage[], context: PropertyContext): void {
+  const byHref = new Map(pages.map((p) => [p.href, p]))
+  const bySource = new Map(pages.map((p) => [p.page.sourcePath as string, p]))
+  const incoming = new Map<SitePage, Set<SitePage>>()
+  for (const from of pages) {
+    const add = (to: SitePage | undefined) => {
+      if (!to || to === from) return
+      let set = incoming.get(to)
+      if (!set) incoming.set(to, (set = new Set()))
+      set.add(from)
+    }
+    const { properties, targets } = propertiesOf(from.page, context)
+    from.properties = properties
+    for (const target of targets) add(bySource.get(target.sourcePath))
+    for (const resolved of from.resolved) {
+      if (resolved.kind === 'page' || resolved.kind === 'embed') add(byHref.get(resolved.href.replace(/#.*$/, '')))
+    }
+  }
+  for (const [to, from] of incoming) {
+    to.backlinks = [...from]
+      .sort((a, b) => collator.compare(a.page.title, b.page.title) || bySitePath(a.page, b.page))
+      .map((p) => ({ text: p.page.title, href: p.href }))
+  }
+}
+
+/** What other pages' backlinks and the tag pages take from a page's links: the pages and tags it links to. */
+function linkTargetsOf(resolved: readonly Resolved[]): string {
+  return resolved
+    .map((r) => (r.kind === 'page' || r.kind === 'embed' ? r.href.replace(/#.*$/, '') : r.kind === 'tag' ? `#${r.tag}` : ''))
+    .filter(Boolean)
+    .sort()
+    .join('\n')
 }
 
 /** The home page is titled as the wiki unless it names itself (spec §2.1). */
@@ -135,13 +208,16 @@ export function relinkPage(site: Site, page: CompiledPage): Site | undefined {
   const base = site.config.site.base
   // the problems found resolving a page's links are the ones that name a link target
   const diagnostics = site.diagnostics.filter((d) => !(d.file === page.sourcePath && d.target !== undefined))
-  const context: ResolveContext = { index: site.index, base, hrefOfPage: pageHrefs(base), diagnostics }
+  const used = new Set(site.assets)
+  const context: ResolveContext = { index: site.index, base, hrefOfPage: pageHrefs(base), diagnostics, used }
   const sitePage: SitePage = { ...old, page: titled, resolved: titled.links.map((link) => resolveLink(link, titled, context)) }
+  // a page that links to other pages or tags than before changes their backlinks and tag pages
+  if (linkTargetsOf(sitePage.resolved) !== linkTargetsOf(old.resolved)) return undefined
   const pages = site.pages.slice()
   pages[position] = sitePage
   const bySlug = new Map(site.bySlug)
   bySlug.set(titled.slug, sitePage)
-  return { ...site, pages, bySlug, diagnostics }
+  return { ...site, pages, bySlug, diagnostics, assets: [...used] }
 }
 
 /** The href of a page's route, made once per slug: thousands of links point at the same pages. */
@@ -156,7 +232,7 @@ function pageHrefs(base: string): (page: CompiledPage) => string {
 
 /** Intrinsic image sizes, each file read once. */
 const collator = new Intl.Collator('de', { sensitivity: 'variant', numeric: true })
-const stem = (path: string) => path.replace(/\.md$/i, '')
+const stem = (path: string) => path.replace(/\.(md|base|canvas)$/i, '')
 
 /**
  * Site order, used for the search index, the sitemap and duplicate resolution: by source path without '.md',
@@ -208,7 +284,7 @@ function keepUniqueSlugs(pages: CompiledPage[], diagnostics: Diagnostic[]): Comp
       line: 0,
       column: 0,
       message: `"${page.sourcePath}" and "${owner!.sourcePath}" would both be ${page.slug === '' ? '/' : `/${page.slug}.html`}; "${page.sourcePath}" is at /${slug}.html`,
-      hint: `Rename one of them to give each its own URL: names that differ only in case, umlaut spelling or the characters % & , = : * / are one URL. Links by name lead to "${owner!.sourcePath}".`,
+      hint: `Rename one of them to give each its own URL: names that differ only in case, umlaut spelling or the characters % & , = : * / are one URL. A link leads to the page whose name it matches exactly, else to "${owner!.sourcePath}".`,
     })
     kept.push({ ...page, slug: slug as Slug })
   }
@@ -218,7 +294,7 @@ function keepUniqueSlugs(pages: CompiledPage[], diagnostics: Diagnostic[]): Comp
 /** A slug for a page whose own slug is taken: its folder's name in front, else a number after it. */
 function freeSlugFor(page: CompiledPage, taken: ReadonlySet<string>): string {
   // a second home page (README.md beside index.md) is named by its file
-  const own = page.slug || slugifyPageName(page.sourcePath.replace(/^.*\//, '').replace(/\.md$/i, ''))
+  const own = page.slug || slugifyPageName(page.sourcePath.replace(/^.*\//, '').replace(/\.(md|base|canvas)$/i, ''))
   const folders = page.sourcePath.split('/').slice(0, -1).reverse()
   const folder = folders.map((name) => slugifyPageName(name)).find((name) => name !== '' && name !== own)
   if (folder && !taken.has(`${folder}-${own}`)) return `${folder}-${own}`
@@ -233,9 +309,11 @@ interface ResolveContext {
   base: string
   hrefOfPage: (page: CompiledPage) => string
   diagnostics: Diagnostic[]
+  /** The files of the content folder the links lead to: what the site publishes. */
+  used: Set<ContentRef>
 }
 
-function resolveLink(link: PageLink, page: CompiledPage, { index, base, hrefOfPage, diagnostics }: ResolveContext): Resolved {
+function resolveLink(link: PageLink, page: CompiledPage, { index, base, hrefOfPage, diagnostics, used }: ResolveContext): Resolved {
   const report = (code: Diagnostic['code'], message: string, hint: string, suggestion?: string, target = link.target) => {
     diagnostics.push({
       severity: 'warning',
@@ -250,9 +328,22 @@ function resolveLink(link: PageLink, page: CompiledPage, { index, base, hrefOfPa
     })
   }
 
+  if (link.kind === 'tag') return { kind: 'tag', tag: link.target, href: tagHrefOf(base, link.target) }
+  if (link.kind === 'base') return { kind: 'base', html: '' }
+
   if (link.kind === 'image' || (link.syntax === 'markdown' && isAssetTarget(link.target))) {
-    const asset = index.findAsset(link, page)
-    const src = asset ? hrefOf(`${base}${asset.path}`) : undefined
+    const drawing = DRAWING.exec(link.target)
+    const asset = drawing ? findDrawingExport(drawing[1], link, page, index) : index.findAsset(link, page)
+    if (drawing && !asset) {
+      report(
+        'missing-drawing-export',
+        `Drawing "${link.target}" has no exported image (${drawing[1]}.excalidraw.svg or .png) beside it`,
+        'Turn on "Auto-export SVG" in the settings of the Excalidraw plugin, open the drawing once, and commit the .svg it saves.',
+      )
+      return { kind: 'missing', syntax: link.syntax, link: 'image', target: link.target, href: link.target, alt: link.alt }
+    }
+    if (asset) used.add(asset)
+    const src = asset ? hrefOf(`${base}${outputPathOf(asset)}`) : undefined
     if (!asset) {
       report(
         link.kind === 'image' ? 'missing-image' : 'dead-link',
@@ -271,7 +362,10 @@ function resolveLink(link: PageLink, page: CompiledPage, { index, base, hrefOfPa
   // (a page whose name looks like a file name, such as "Odoo.sh", is looked up as a page when no such file exists)
   if (link.kind === 'link' && link.syntax === 'wiki' && isAssetTarget(link.target)) {
     const asset = index.findAsset(link, page)
-    if (asset) return { kind: 'asset', syntax: 'wiki', href: hrefOf(`${base}${asset.path}`), labelHtml: link.labelHtml }
+    if (asset) {
+      used.add(asset)
+      return { kind: 'asset', syntax: 'wiki', href: hrefOf(`${base}${outputPathOf(asset)}`), labelHtml: link.labelHtml }
+    }
   }
 
   const target = index.findPage(link, page)
@@ -288,8 +382,29 @@ function resolveLink(link: PageLink, page: CompiledPage, { index, base, hrefOfPa
     const href = link.target.replace(/\.md$/i, '.html') + (link.anchor !== undefined ? `#${link.anchor}` : '')
     return { kind: 'missing', syntax: link.syntax, link: link.kind, target: link.target, href, labelHtml: link.labelHtml }
   }
-  if (link.kind === 'embed')
-    return { kind: 'embed', embed: target.contentHash, title: target.title, href: hrefOfPage(target), resolved: [] }
+  if (link.kind === 'embed') {
+    const embed: EmbedResolution = { kind: 'embed', embed: target.contentHash, title: target.title, href: hrefOfPage(target), resolved: [] }
+    if (link.anchor === undefined || link.anchor === '') return embed
+    const anchor = index.findAnchor(target, link.anchor)
+    const fragment = anchor && target.fragments.find((f) => f.id === anchor.slug)
+    if (!anchor || !fragment) {
+      const suggestion = index.suggestAnchor(target, link.anchor)
+      report(
+        'dead-anchor',
+        `${link.anchor.startsWith('^') ? 'Block' : 'Heading'} "${link.anchor}" does not exist on page "${target.title}"`,
+        suggestion ? `Did you mean "${suggestion}"?` : `Embed one of the headings or blocks of "${target.title}", written as it appears.`,
+        suggestion,
+        `${link.target}#${link.anchor}`,
+      )
+      return { kind: 'missing', syntax: link.syntax, link: 'embed', target: `${link.target}#${link.anchor}`, href: '' }
+    }
+    return {
+      ...embed,
+      title: anchor.level > 0 ? `${target.title} › ${anchor.text}` : target.title,
+      href: `${embed.href}#${anchor.slug}`,
+      fragment,
+    }
+  }
 
   let hash = ''
   if (link.anchor !== undefined && link.anchor !== '') {
@@ -314,6 +429,37 @@ function resolveLink(link: PageLink, page: CompiledPage, { index, base, hrefOfPa
     href: own ? hash : `${hrefOfPage(target)}${hash}`,
     labelHtml: link.labelHtml,
   }
+}
+
+/**
+ * What the site publishes of the content folder's files: those its links used, the images named by front matter and
+ * config (found as page-routes.ts finds them), and everything in `public/`, in path order.
+ */
+function publishedAssets(
+  assets: readonly ContentRef[],
+  used: Set<ContentRef>,
+  pages: readonly CompiledPage[],
+  config: ResolvedConfig,
+): ContentRef[] {
+  const find = createAssetFinder(assets)
+  const named = [config.theme.logo, config.theme.logoDark, ...pages.flatMap((p) => [p.frontmatter.heroImage, p.frontmatter.heroImageDark])]
+  for (const name of named) {
+    const asset = name && !leavesContentFolder(name) ? find(name) : undefined
+    if (asset) used.add(asset)
+  }
+  return assets.filter((asset) => used.has(asset) || isPublicFile(asset))
+}
+
+/** An Excalidraw drawing as embedded: `Plan.excalidraw` or `Plan.excalidraw.md`; group 1 is the name without them. */
+const DRAWING = /^(.*)\.excalidraw(?:\.md)?$/i
+
+/** The image the Excalidraw plugin exports beside a drawing: SVG first, the light variant, then PNG. */
+function findDrawingExport(name: string, link: PageLink, page: CompiledPage, index: LinkIndex): ContentRef | undefined {
+  for (const file of [`${name}.excalidraw.svg`, `${name}.svg`, `${name}.excalidraw.light.svg`, `${name}.excalidraw.png`, `${name}.png`]) {
+    const asset = index.findAsset({ ...link, target: file }, page)
+    if (asset) return asset
+  }
+  return undefined
 }
 
 /** The size of a wiki image: the author's, completed from the file's own proportions. */
@@ -432,6 +578,11 @@ function collectRedirects(pages: SitePage[], config: ResolvedConfig, index: Link
   for (const p of pages) {
     if (p.page.slug === '') continue
     for (const legacy of legacySlugsOf(p.page.name)) add(`${base}${legacy}.html`, p.route, p.page.sourcePath, false)
+    // an alias is another name of the page: its URL leads there too, unless a page of that name has it
+    for (const alias of p.page.frontmatter.aliases) {
+      const slug = slugifyPageName(alias)
+      if (slug !== '') add(`${base}${slug}.html`, p.route, p.page.sourcePath, false)
+    }
     for (const from of p.page.frontmatter.redirectFrom)
       add(from.startsWith('/') ? from : `${base}${from}`, p.route, p.page.sourcePath, true)
   }

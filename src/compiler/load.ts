@@ -1,8 +1,9 @@
 /**
  * Content discovery and reading: the only code that touches content files on disk.
  *
- * Every '.md' file under the root is a page, every other file an asset copied to the output. Hidden entries
- * ('.obsidian', '.git', '.trash'), node_modules, the config file and folders that hold a build's output are skipped.
+ * Every '.md' file under the root is a page, every other file an asset (copied to the output when a page uses it).
+ * Hidden entries ('.obsidian', '.git', '.trash'), node_modules, the config file, folders that hold a build's output
+ * and what the vault's settings or the config exclude (publish-rules.ts) are skipped.
  *
  * Nothing outside the root is ever read: a symbolic link is followed only when its target lies inside the root (a link
  * pointing elsewhere is reported and left out), and once (a link back into a folder already being walked is reported,
@@ -18,6 +19,7 @@ import { IMAGE_FILE, readImageSize, type ImageSize } from './image-size.js'
 import type { Diagnostic, DiagnosticCode } from './diagnostics.js'
 import { contains, isOutputFolder } from './output-folder.js'
 import { toSourcePath, type SourcePath } from './paths.js'
+import { readPublishRules, type PublishRules } from './publish-rules.js'
 
 /**
  * A content file as read from disk, the input of `parsePage`: `load` is the only code that produces these.
@@ -43,6 +45,25 @@ export interface ContentRef {
   size?: ImageSize
 }
 
+/**
+ * Files that become pages: markdown notes, Obsidian Bases (`.base`, list pages made from the notes' properties) and
+ * canvases (`.canvas`, JSON Canvas drawn as SVG). Every other file is an asset.
+ */
+export const PAGE_SOURCE = /\.(md|base|canvas)$/i
+
+/** The folder whose files are published as they are, at the root of the site ('public/robots.txt' → '/robots.txt'). */
+export const PUBLIC_FOLDER = 'public'
+
+/** True for a file of the `public/` folder: published whether a page uses it or not. */
+export function isPublicFile(ref: ContentRef): boolean {
+  return ref.path.startsWith(`${PUBLIC_FOLDER}/`)
+}
+
+/** Where a content file is published, relative to the site's base: its path, without `public/` for the public folder. */
+export function outputPathOf(ref: ContentRef): string {
+  return isPublicFile(ref) ? ref.path.slice(PUBLIC_FOLDER.length + 1) : ref.path
+}
+
 /** A content file's record, with the size of an image read from its header. */
 function contentRef(path: SourcePath, absolute: string): ContentRef {
   if (!IMAGE_FILE.test(path)) return { path, absolute }
@@ -59,6 +80,8 @@ export interface ContentFiles {
 export interface DiscoverOptions {
   /** Folders never read as content, e.g. an output folder inside the root (real paths). */
   skip?: readonly string[]
+  /** What the vault's settings and the config leave out; read from the root when not given. */
+  rules?: PublishRules
 }
 
 const SKIPPED = /^(\.|node_modules$|wikigen\.config\.[cm]?[jt]s$)/
@@ -74,7 +97,8 @@ const BAD_NAME = /[\\\u0000-\u001f\u007f]/
 
 /** Lists the pages and assets under `root`, sorted by path so that every build sees them in the same order. */
 export async function discoverContent(root: string, options: DiscoverOptions = {}): Promise<ContentFiles> {
-  const result: ContentFiles = { markdown: [], assets: [], diagnostics: [] }
+  const rules = options.rules ?? readPublishRules(root)
+  const result: ContentFiles = { markdown: [], assets: [], diagnostics: [...rules.diagnostics] }
   const walking = new Set<string>()
   const realRoot = await realpath(root)
   const skip = new Set(options.skip ?? [])
@@ -123,6 +147,7 @@ export async function discoverContent(root: string, options: DiscoverOptions = {
       if (SKIPPED.test(entry.name)) continue
       const absolute = join(dir, entry.name)
       const path = relative ? `${relative}/${entry.name}` : entry.name
+      if (rules.excludes(path.normalize('NFC'))) continue
       if (BAD_NAME.test(entry.name)) {
         report(
           'bad-file-name',
@@ -156,12 +181,13 @@ export async function discoverContent(root: string, options: DiscoverOptions = {
       if (skip.has(target)) continue
       if (info.isDirectory()) await walk(absolute, path, target)
       else if (info.isFile()) {
-        const isPage = /\.md$/i.test(entry.name)
-        if (isPage && Buffer.byteLength(entry.name) - 3 > MAX_PAGE_NAME_BYTES) {
+        const isPage = PAGE_SOURCE.test(entry.name)
+        const nameBytes = Buffer.byteLength(entry.name.replace(PAGE_SOURCE, ''))
+        if (isPage && nameBytes > MAX_PAGE_NAME_BYTES) {
           report(
             'file-name-too-long',
             path,
-            `Page name is ${Buffer.byteLength(entry.name) - 3} bytes long; at most ${MAX_PAGE_NAME_BYTES} fit into a file name of the site, so it is left out`,
+            `Page name is ${nameBytes} bytes long; at most ${MAX_PAGE_NAME_BYTES} fit into a file name of the site, so it is left out`,
             'Shorten the file name; a title of any length can be set with "title:" in the front matter.',
             'error',
           )
@@ -169,7 +195,7 @@ export async function discoverContent(root: string, options: DiscoverOptions = {
         }
         if (isPage) result.markdown.push({ path: toSourcePath(path), absolute })
         else result.assets.push(contentRef(toSourcePath(path), absolute))
-      } else if (/\.md$/i.test(entry.name)) {
+      } else if (PAGE_SOURCE.test(entry.name)) {
         report(
           'not-a-file',
           path,
@@ -203,13 +229,14 @@ export type ContentEntry = { kind: 'page' | 'asset'; ref: ContentRef } | { kind:
  * Looks at one path below the content root with the rules of discoverContent: for the few files of a dev update, which
  * come from a file watcher and must not be read when discovery would not have read them.
  */
-export function inspectContentPath(root: string, path: string): ContentEntry {
+export function inspectContentPath(root: string, path: string, rules: PublishRules = readPublishRules(root)): ContentEntry {
   const absolute = join(root, path)
   const excluded = (code: DiagnosticCode, message: string, hint: string): ContentEntry => ({
     kind: 'excluded',
     diagnostic: { severity: 'warning', code, file: asWritten(path), line: 0, column: 0, message, hint },
   })
   if (path.split('/').some((part) => part === '' || part === '..' || SKIPPED.test(part))) return { kind: 'missing' }
+  if (rules.excludes(path.normalize('NFC'))) return { kind: 'missing' }
   if (BAD_NAME.test(path))
     return excluded(
       'bad-file-name',
@@ -242,7 +269,7 @@ export function inspectContentPath(root: string, path: string): ContentEntry {
           'Remove it from the content folder: only files and folders can be published.',
         )
   }
-  const isPage = /\.md$/i.test(path)
+  const isPage = PAGE_SOURCE.test(path)
   return {
     kind: isPage ? 'page' : 'asset',
     ref: isPage ? { path: toSourcePath(path), absolute } : contentRef(toSourcePath(path), absolute),

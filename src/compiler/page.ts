@@ -4,6 +4,8 @@
  */
 import type { Diagnostic } from './diagnostics.js'
 import type { Frontmatter } from './frontmatter.js'
+import type { BaseDefinition } from './bases/index.js'
+import type { Fragment } from './markdown/to-hast.js'
 import type { Slug, SourcePath } from './paths.js'
 
 /** A heading in the search index and sidebar (spec §3 'Header'): levels 2 and 3, h3s nested under their h2. */
@@ -33,7 +35,11 @@ export interface Anchor {
  * - `embed`: the whole embedded page body.
  */
 export interface PageLink {
-  kind: 'link' | 'image' | 'embed'
+  /**
+   * 'tag': an inline `#tag`, whose placeholder is the whole link to the tag's page.
+   * 'base': the views of an Obsidian base (a `.base` page or a ```base block), evaluated over the site's pages.
+   */
+  kind: 'link' | 'image' | 'embed' | 'tag' | 'base'
   syntax: 'wiki' | 'markdown'
   /** Page name, file name, or URL path as written (decoded), without the anchor. '' means this page. */
   target: string
@@ -42,6 +48,9 @@ export interface PageLink {
   alt?: string
   width?: string
   height?: string
+  /** For 'base': the base, and which of its views (all of them when undefined). */
+  base?: BaseDefinition
+  view?: number
   line: number
   column: number
 }
@@ -64,6 +73,8 @@ export interface Page {
   /** Body HTML with link placeholders. */
   html: string
   hasDiagram: boolean
+  /** Sections and id'd blocks other pages can embed alone (markdown/to-hast.ts). */
+  fragments: Fragment[]
   hasImage: boolean
   hasCode: boolean
   hasTabs: boolean

@@ -17,6 +17,7 @@ import type { SourceFile } from './load.js'
 import type { Page } from './page.js'
 import type { SourcePath } from './paths.js'
 import { slugifyPageName } from './slugify.js'
+import { parseBasePage, parseCanvasPage } from './source-pages.js'
 import type { Slug } from './paths.js'
 
 const INDEX_FILE = /(^|\/)(readme|index)\.md$/i
@@ -30,12 +31,14 @@ const INDEX_FILE = /(^|\/)(readme|index)\.md$/i
  */
 export function pageNameOf(path: SourcePath): { name: string; slug: Slug } {
   const parts = path.split('/')
-  const name = INDEX_FILE.test(path) ? (parts[parts.length - 2] ?? '') : parts[parts.length - 1].replace(/\.md$/i, '')
+  const name = INDEX_FILE.test(path) ? (parts[parts.length - 2] ?? '') : parts[parts.length - 1].replace(/\.(md|base|canvas)$/i, '')
   return { name, slug: slugifyPageName(name) }
 }
 
 /** Compiles one source file into a Page. Content mistakes become diagnostics on the page; this never throws for them. */
 export function parsePage(source: SourceFile): Page {
+  if (/\.base$/i.test(source.path)) return parseBasePage(source, pageNameOf(source.path))
+  if (/\.canvas$/i.test(source.path)) return parseCanvasPage(source, pageNameOf(source.path))
   const { frontmatter, body, diagnostics } = readFrontmatter(source.text, source.path)
   diagnostics.unshift(...source.diagnostics)
   if (body.length > MAX_PAGE_CHARS) return oversizedPage(source, frontmatter, body, diagnostics)
@@ -100,6 +103,17 @@ export function parsePage(source: SourceFile): Page {
     })
   }
   const rendered = renderBody(tree, { externalLinkIcon: frontmatter.externalLinkIcon })
+  for (const problem of rendered.baseProblems) {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'bad-base',
+      file: source.path,
+      line: problem.line,
+      column: problem.column,
+      message: problem.message,
+      hint: problem.hint,
+    })
+  }
   for (const diagram of rendered.diagrams) {
     if (diagram.value.length > MAX_DIAGRAM_TEXT) {
       diagnostics.push({
@@ -127,6 +141,7 @@ export function parsePage(source: SourceFile): Page {
     externalLinks: rendered.externalLinks,
     html: rendered.html,
     hasDiagram: rendered.diagrams.length > 0,
+    fragments: rendered.fragments,
     hasImage: rendered.hasImage,
     hasCode: rendered.hasCode,
     hasTabs: rendered.hasTabs,
@@ -167,6 +182,7 @@ function oversizedPage(source: SourceFile, frontmatter: Frontmatter, body: strin
     externalLinks: [],
     html: `<pre class="page-text">${escapeHtml(body)}</pre>`,
     hasDiagram: false,
+    fragments: [],
     hasImage: false,
     hasCode: false,
     hasTabs: false,

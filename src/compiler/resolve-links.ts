@@ -39,13 +39,26 @@ export function createLinkIndex(pages: readonly CompiledPage[], assets: readonly
   const byName = new Map<string, CompiledPage>()
   const bySource = new Map<string, CompiledPage>()
   const bySlug = new Map<string, CompiledPage>()
-  // Priority: file name, then path without extension, then title, then slug. Earlier entries win.
+  // As Obsidian resolves: the name exactly as written first ('docker' finds docker.md before Docker.md)
+  const byExactName = new Map<string, CompiledPage>()
+  for (const page of pages) if (page.name !== '' && !byExactName.has(page.name)) byExactName.set(page.name, page)
+  // a base or canvas is linked by its file name with the extension, as in Obsidian: [[Kunden.base]]
+  for (const page of pages) {
+    if (/\.md$/i.test(page.sourcePath)) continue
+    const file = posix.basename(page.sourcePath)
+    if (!byExactName.has(file)) byExactName.set(file, page)
+  }
+  // Then, case-insensitive: file name, path without extension, the shortest unique end of a path ('HR/FAQ' for
+  // 'Team/HR/FAQ.md'), title, aliases, slug. Earlier entries win.
   const addName = (key: string, page: CompiledPage) => {
     if (key !== '' && !byName.has(key)) byName.set(key, page)
   }
   for (const page of pages) addName(nameKey(page.name), page)
+  for (const page of pages) if (!/\.md$/i.test(page.sourcePath)) addName(nameKey(posix.basename(page.sourcePath)), page)
   for (const page of pages) addName(nameKey(page.sourcePath.replace(/\.md$/i, '')), page)
+  for (const [key, page] of pathEnds(pages)) addName(key, page)
   for (const page of pages) addName(nameKey(page.title), page)
+  for (const page of pages) for (const alias of page.frontmatter.aliases) addName(nameKey(alias), page)
   for (const page of pages) {
     bySource.set(page.sourcePath.toLowerCase(), page)
     if (!bySlug.has(page.slug)) bySlug.set(page.slug, page)
@@ -96,7 +109,7 @@ export function createLinkIndex(pages: readonly CompiledPage[], assets: readonly
       if (link.target === '') return from
       if (link.syntax === 'wiki') {
         const target = link.target.replace(/\.md$/i, '')
-        return byName.get(nameKey(target)) ?? byName.get(slugifyPageName(target))
+        return byExactName.get(target.normalize('NFC')) ?? byName.get(nameKey(target)) ?? byName.get(slugifyPageName(target))
       }
       const target = link.target
       if (/\.md$/i.test(target) || target.endsWith('/'))
@@ -118,6 +131,8 @@ export function createLinkIndex(pages: readonly CompiledPage[], assets: readonly
       return link.syntax === 'wiki' || !target.includes('/') ? assetByName.get(nameKey(posix.basename(target))) : undefined
     },
     findAnchor(page, anchor) {
+      // [[Seite#Kapitel#Abschnitt]]: Obsidian's path of headings; the last one is the target
+      if (anchor.includes('#') && !anchor.startsWith('^')) anchor = anchor.slice(anchor.lastIndexOf('#') + 1)
       const lookup = anchorLookupOf(page)
       const wanted = nameKey(anchor)
       const slug = slugifyHeading(anchor)
@@ -142,6 +157,24 @@ export function createLinkIndex(pages: readonly CompiledPage[], assets: readonly
       )
     },
   }
+}
+
+/**
+ * The ends of page paths that are two or more segments long, each under the page with the shortest path that ends so
+ * (pages in site order break ties): 'HR/FAQ' for 'Team/HR/FAQ.md' unless 'HR/FAQ.md' exists. One pass over the
+ * folders of each page.
+ */
+function pathEnds(pages: readonly CompiledPage[]): Map<string, CompiledPage> {
+  const ends = new Map<string, { page: CompiledPage; depth: number }>()
+  for (const page of pages) {
+    const parts = page.sourcePath.replace(/\.md$/i, '').split('/')
+    for (let from = parts.length - 2; from > 0; from--) {
+      const key = nameKey(parts.slice(from).join('/'))
+      const known = ends.get(key)
+      if (!known || parts.length < known.depth) ends.set(key, { page, depth: parts.length })
+    }
+  }
+  return new Map([...ends].map(([key, { page }]) => [key, page]))
 }
 
 interface AnchorLookup {

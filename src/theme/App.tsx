@@ -3,6 +3,8 @@ import { Navbar } from './Navbar.js'
 import { NotFound } from './NotFound.js'
 import { PageMeta } from './PageMeta.js'
 import { PageNav } from './PageNav.js'
+import { Backlinks, PageProperties } from './PageProperties.js'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { Sidebar } from './Sidebar.js'
 import { labels } from '../shared/labels.js'
 import { LAYOUTS, type PageProps, type SiteProps } from './props.js'
@@ -33,20 +35,35 @@ export function App({ site, page, bodyHtml }: AppProps) {
       {page.layout === 'NotFound' && <NotFound home={site.home} />}
       {page.layout === 'Layout' && (
         <main className="page" id="main-content">
-          {(page.kind || page.section) && (
+          {(page.kind || page.section || page.draft) && (
             <p className="page-badges">
+              {page.draft && <span className="badge draft">{labels.draft}</span>}
               {page.section && <span className="badge section">{page.section}</span>}
               {page.kind && <span className="badge kind">{page.kind}</span>}
             </p>
           )}
           <div className="theme-default-content">
             {page.showTitle && <h1 className="page-title">{page.title}</h1>}
-            <div data-content dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+            <div data-content dangerouslySetInnerHTML={{ __html: withProperties(page, bodyHtml) }} />
           </div>
+          <Backlinks backlinks={page.backlinks} />
           <PageMeta page={page} />
           <PageNav prev={page.prev} next={page.next} />
         </main>
       )}
     </div>
   )
+}
+
+/**
+ * The body with the page's properties and tags where Obsidian shows them: below the title, which is the body's own
+ * first h1 when the page has one, else printed above the body.
+ */
+function withProperties(page: PageProps, bodyHtml: string): string {
+  if (!page.properties && !page.tags) return bodyHtml
+  const block = renderToStaticMarkup(<PageProperties properties={page.properties} tags={page.tags} />)
+  const titleEnd = page.showTitle ? -1 : bodyHtml.indexOf('</h1>')
+  if (titleEnd === -1 || !bodyHtml.trimStart().startsWith('<h1')) return block + bodyHtml
+  const at = titleEnd + '</h1>'.length
+  return bodyHtml.slice(0, at) + block + bodyHtml.slice(at)
 }

@@ -92,6 +92,19 @@ export interface SidebarLink {
 /** Which sidebar a page shows: its own headings, configured items, or (undefined) none. */
 export type SidebarProps = { kind: 'heading' } | { kind: 'items'; items: SidebarLink[] }
 
+/** A front-matter value as the page shows it at its top, as Obsidian's properties view does. */
+export type PropertyValue =
+  | { kind: 'text'; text: string }
+  | { kind: 'link'; href: string; text: string; external: boolean }
+  | { kind: 'list'; items: PropertyValue[] }
+  | { kind: 'date'; iso: string; text: string }
+  | { kind: 'bool'; value: boolean }
+
+export interface PageProperty {
+  key: string
+  value: PropertyValue
+}
+
 export interface PageProps {
   layout: LayoutName
   title: string
@@ -115,4 +128,12 @@ export interface PageProps {
   hero?: HeroProps
   features: Feature[]
   footer?: { text: string; html: boolean }
+  /** Front matter shown at the top of the page (theme.properties). */
+  properties?: PageProperty[]
+  /** Tags of the page (front matter and inline), each linking to its tag page. */
+  tags?: { name: string; href: string }[]
+  /** The pages that link to or embed this one, under a heading in the page's language. */
+  backlinks?: { title: string; links: { text: string; href: string }[] }
+  /** Shown only by `wikigen dev --drafts`: the page is not published. */
+  draft?: boolean
 }

@@ -2,7 +2,7 @@
  * Incremental dev updates: an edit of a page's text re-renders that page alone; an edit that changes what other pages
  * show of it (its title, headings, embedded body) re-renders them too. Either way the output equals a full build's.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/compiler/build.js'
@@ -30,7 +30,10 @@ describe('dev session updates', () => {
   it('re-renders only the edited page when its text changes, with its links resolved anew', async () => {
     const site = wiki()
     const session = await createDevSession({ root: site.root, out: site.out, cacheDir: site.cacheDir })
-    site.write('Anleitung.md', '---\nseries: Kurs\norder: 1\n---\n# Anleitung\n\n## Schritte\n\nNeu: [[#Schritte]], [[Gibtsnicht]].\n')
+    site.write(
+      'Anleitung.md',
+      '---\nseries: Kurs\norder: 1\n---\n# Anleitung\n\n## Schritte\n\nNeu: [[#Schritte]], [[Gibtsnicht]], [[Fortsetzung|weiter]].\n',
+    )
     const update = await session.update([{ path: 'Anleitung.md', kind: 'change' }])
     expect(update.routes).toEqual(['/anleitung.html'])
     const page = html(site.out, 'anleitung.html')
@@ -41,6 +44,9 @@ describe('dev session updates', () => {
     const fixed = await session.update([{ path: 'Anleitung.md', kind: 'change' }])
     expect(fixed.diagnostics).toEqual([])
     expect(html(site.out, 'fortsetzung.html')).toContain('Anleitung') // prev link, untouched
+    // Anleitung no longer links to Fortsetzung: its backlinks change with it
+    expect(fixed.routes).toContain('/fortsetzung.html')
+    expect(html(site.out, 'fortsetzung.html')).not.toContain('Verlinkt von')
   })
 
   it('re-renders the pages that show a changed title or heading, and the pages embedding a changed body', async () => {
@@ -71,5 +77,26 @@ describe('dev session updates', () => {
     for (const file of ['seite-3.html', 'fortsetzung.html', 'anleitung.html', 'index.html', 'search-index.json']) {
       expect(html(site.out, file), file).toBe(html(full, file))
     }
+  })
+
+  it('updates base pages when the front matter of a page changes, and copies an attachment a page starts to use', async () => {
+    const site = wiki()
+    site.write('Kunden.base', 'filters: \'status == "aktiv"\'\nviews:\n  - type: list\n    order: [file.name, ort]\n')
+    site.write('Muster AG.md', '---\nstatus: aktiv\nort: Bern\n---\n# Muster AG\n')
+    site.write('plan.png', 'kein echtes Bild')
+    const session = await createDevSession({ root: site.root, out: site.out, cacheDir: site.cacheDir })
+    expect(html(site.out, 'kunden.html')).toContain('Bern')
+    expect(existsSync(join(site.out, 'plan.png'))).toBe(false)
+
+    site.write('Muster AG.md', '---\nstatus: aktiv\nort: Thun\n---\n# Muster AG\n\n![[plan.png]]\n')
+    const update = await session.update([{ path: 'Muster AG.md', kind: 'change' }])
+    expect(update.routes).toContain('/kunden.html')
+    expect(html(site.out, 'kunden.html')).toContain('Thun')
+    // an attachment a page starts to use is copied then
+    expect(existsSync(join(site.out, 'plan.png'))).toBe(true)
+
+    site.write('Muster AG.md', '---\nstatus: archiviert\n---\n# Muster AG\n')
+    await session.update([{ path: 'Muster AG.md', kind: 'change' }])
+    expect(html(site.out, 'kunden.html')).toContain('Keine Einträge')
   })
 })

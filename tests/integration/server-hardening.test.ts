@@ -60,7 +60,8 @@ async function builtSite() {
   mkdirSync(root)
   writeFileSync(join(root, 'index.md'), '# Start\n')
   writeFileSync(join(root, 'Seite.md'), '# Seite\n\nErste Fassung.\n')
-  writeFileSync(join(root, 'zahlen.txt'), '0123456789')
+  mkdirSync(join(root, 'public'))
+  writeFileSync(join(root, 'public', 'zahlen.txt'), '0123456789')
   expect((await wikigen(['build', '--root', 'wiki', '--out', 'site'], { cwd: work })).code).toBe(0)
   writeFileSync(join(work, 'geheim.txt'), 'streng geheim')
   symlinkSync(join(work, 'geheim.txt'), join(work, 'site', 'geheim.txt'))
@@ -138,7 +139,7 @@ describe.each(['serve', 'dev'] as const)('wikigen %s', (command) => {
     {
       writeFileSync(join(root, 'Seite.md'), '# Seite\n\nZweite, viel längere Fassung der Seite.\n')
       writeFileSync(join(root, 'Neu.md'), '# Neu\n')
-      rmSync(join(root, 'zahlen.txt'))
+      rmSync(join(root, 'public', 'zahlen.txt'))
       expect((await wikigen(['build', '--root', 'wiki', '--out', 'site'], { cwd: work })).code).toBe(0)
       const page = await get(port, '/seite.html')
       expect(page.body).toContain('Zweite, viel längere Fassung der Seite.')

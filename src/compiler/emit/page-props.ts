@@ -8,6 +8,7 @@ import type { SitePage } from '../link-site.js'
 import { hrefOf } from '../paths.js'
 import type { LayoutName, PageProps, SidebarLink, SidebarProps, SiteProps } from '../../theme/index.js'
 import { SEARCH_INDEX_FILE } from '../../shared/constants.js'
+import { backlinksTitle, tagHrefOf } from '../page-relations.js'
 
 const dateFormat = new Intl.DateTimeFormat('de-CH', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Zurich' })
 
@@ -132,7 +133,7 @@ export function createPageProps(sitePage: SitePage, config: ResolvedConfig, git:
     sidebar: sidebarOf(sitePage, config),
     sidebarDepth: fm.sidebarDepth ?? config.theme.sidebarDepth,
     navbar: fm.navbar,
-    pageClass: fm.pageClass,
+    pageClass: [fm.pageClass, ...fm.cssclasses].filter(Boolean).join(' ') || undefined,
     kind: fm.kind,
     section: fm.section,
     lastUpdated: showGit(fm.lastUpdated, config.theme.lastUpdated)
@@ -167,5 +168,11 @@ export function createPageProps(sitePage: SitePage, config: ResolvedConfig, git:
         : undefined,
     features: fm.features,
     footer: fm.footer ? { text: fm.footer, html: fm.footerHtml } : undefined,
+    ...(sitePage.properties.length > 0 ? { properties: sitePage.properties } : {}),
+    ...(sitePage.tags.length > 0 ? { tags: sitePage.tags.map((name) => ({ name, href: tagHrefOf(config.site.base, name) })) } : {}),
+    ...(config.theme.backlinks && sitePage.backlinks.length > 0 && layout === 'Layout'
+      ? { backlinks: { title: backlinksTitle(fm.lang ?? config.site.lang), links: sitePage.backlinks } }
+      : {}),
+    ...(fm.draft ? { draft: true } : {}),
   }
 }

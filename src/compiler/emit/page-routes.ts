@@ -2,7 +2,6 @@
  * One render job per route: the theme props and head of a page, computed on the main thread from the site,
  * so that workers only substitute links, render and write.
  */
-import type { ContentRef } from '../load.js'
 import type { Diagnostic } from '../diagnostics.js'
 import type { GitInfo } from '../git-info.js'
 import type { Resolved, Site, SitePage } from '../link-site.js'
@@ -11,11 +10,11 @@ import { LAYOUTS, type PageProps } from '../../theme/index.js'
 import { createPageProps, createSiteProps, type AssetUrl } from './page-props.js'
 import { renderDocument, type ClientAssets, type DocumentInput } from './render-document.js'
 import { substituteLinks, type BodyLookup } from './substitute.js'
-import { nameKey } from '../resolve-links.js'
+import { createAssetFinder, createAssetUrl, leavesContentFolder } from '../asset-finder.js'
 import { labels } from '../../shared/labels.js'
 import { createGlossary, GLOSSARY_SLUG } from './glossary.js'
+import { createTagPages } from './tag-pages.js'
 import { createHash } from 'node:crypto'
-import { posix } from 'node:path'
 
 export interface RenderJob {
   /** Output file, relative to the output folder. */
@@ -35,36 +34,6 @@ export interface RenderJobOptions {
   assets: ClientAssets
   /** Leave analytics out (dev server). */
   dev?: boolean
-}
-
-/** Resolves image names from front matter and config: attachment names, content paths or URLs. */
-export function createAssetUrl(base: string, assets: readonly ContentRef[]): AssetUrl {
-  const find = createAssetFinder(assets)
-  return (value) => {
-    if (/^[a-z][a-z\d+.-]*:/i.test(value)) return value
-    if (leavesContentFolder(value)) return undefined
-    const asset = find(value)
-    return hrefOf(base + (asset ? asset.path : value.replace(/^\//, '')))
-  }
-}
-
-/** True for a path with a '..' segment: front matter and config name files of the content folder only. */
-export function leavesContentFolder(value: string): boolean {
-  return value.split(/[/\\]/).includes('..')
-}
-
-/** Finds the content file an image name or path from front matter or config refers to. */
-export function createAssetFinder(assets: readonly ContentRef[]): (value: string) => ContentRef | undefined {
-  const byName = new Map<string, ContentRef>()
-  for (const asset of assets) {
-    byName.set(asset.path.toLowerCase(), asset)
-    const name = nameKey(posix.basename(asset.path))
-    if (!byName.has(name)) byName.set(name, asset)
-  }
-  return (value) => {
-    const key = value.replace(/^\//, '').replace(/^\[\[|\]\]$/g, '')
-    return byName.get(key.toLowerCase()) ?? byName.get(nameKey(posix.basename(key)))
-  }
 }
 
 /** The render jobs of every page plus the 404 page, and a diagnostic for each page with an unknown layout. */
@@ -127,12 +96,14 @@ export interface RenderJobMaker {
   notFound(): RenderJob
   /** The job of the generated A–Z glossary (emit/glossary.ts), for sites without a glossary page. */
   glossary(): RenderJob | undefined
+  /** The jobs of the tag pages (emit/tag-pages.ts). */
+  tags(): RenderJob[]
 }
 
 /** The routes a site gets that no page of its own provides: the 404 page and the A–Z glossary. */
 export function generatedJobs(site: Site, jobOf: RenderJobMaker): RenderJob[] {
   const glossary = jobOf.glossary()
-  return [...(site.bySlug.has('404') ? [] : [jobOf.notFound()]), ...(glossary ? [glossary] : [])]
+  return [...(site.bySlug.has('404') ? [] : [jobOf.notFound()]), ...(glossary ? [glossary] : []), ...jobOf.tags()]
 }
 
 /**
@@ -201,7 +172,11 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
       },
     }
   }
-  return Object.assign(jobOf, { notFound: () => notFoundJob(site, common), glossary: () => glossaryJob(site, common) })
+  return Object.assign(jobOf, {
+    notFound: () => notFoundJob(site, common),
+    glossary: () => glossaryJob(site, common),
+    tags: () => tagJobs(site, common),
+  })
 }
 
 /** The bodies a route shows: its page's, and those of the pages it embeds, at any depth. */
@@ -278,6 +253,41 @@ function glossaryJob(site: Site, common: Pick<DocumentInput, 'site' | 'assets' |
       head: config.site.head,
     },
   }
+}
+
+function tagJobs(site: Site, common: Pick<DocumentInput, 'site' | 'assets' | 'analytics'>): RenderJob[] {
+  const { config } = site
+  return createTagPages(site).map((tagPage) => {
+    const title = `#${tagPage.tag}`
+    const page: PageProps = {
+      layout: 'Layout',
+      title,
+      showTitle: true,
+      href: tagPage.href,
+      headers: [],
+      sidebar: undefined,
+      sidebarDepth: 0,
+      navbar: true,
+      contributors: [],
+      changelog: [],
+      backToTop: true,
+      features: [],
+    }
+    return {
+      file: tagPage.file,
+      bodyHashes: [],
+      resolved: [],
+      bodyHtml: tagPage.bodyHtml,
+      input: {
+        ...common,
+        page,
+        lang: config.site.lang,
+        documentTitle: `${labels.tagPage} ${title} | ${config.site.title}`,
+        description: config.site.description,
+        head: config.site.head,
+      },
+    }
+  })
 }
 
 /** JSON of the parts every job of a site shares, made once per site rather than once per route. */

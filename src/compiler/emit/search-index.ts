@@ -20,7 +20,8 @@ export function createSearchIndex(site: Site): SearchEntry[] {
     headers: p.page.headers,
     path: p.href,
     pathLocale: PATH_LOCALE,
-    extraFields: [],
+    // a page is found by its aliases too
+    extraFields: p.page.frontmatter.aliases,
   }))
 }
 

@@ -50,10 +50,20 @@ function markupOf(value: Resolved, bodies: BodyLookup): string {
         return `<span class="missing-image" title="${escapeHtml(value.target)}">${escapeHtml(value.alt ?? value.target)}</span>`
       if (value.link === 'embed') return `<p class="embed missing">${escapeHtml(`${labels.missingPage}: ${value.target}`)}</p>`
       return `<span class="wikilink missing" title="${escapeHtml(`${labels.missingPage}: ${value.target}`)}">${value.labelHtml ?? ''}</span>`
+    case 'base':
+      return value.html
+    case 'tag':
+      return `<a href="${escapeHtml(value.href)}" class="tag">#${escapeHtml(value.tag)}</a>`
     case 'cycle':
       return `<p class="embed missing">${escapeHtml(`${labels.embedCycle}: ${value.title}`)}</p>`
     case 'embed': {
-      const body = substituteLinks(bodies(value.embed), value.resolved, bodies)
+      const fragment = value.fragment
+      const html = !fragment
+        ? bodies(value.embed)
+        : 'html' in fragment
+          ? fragment.html
+          : bodies(value.embed).slice(fragment.start, fragment.end)
+      const body = substituteLinks(html, value.resolved, bodies)
       return `<div class="embed" data-embed="${escapeHtml(value.href)}"><p class="embed-title"><a href="${escapeHtml(value.href)}">${escapeHtml(value.title)}</a></p>${body}</div>`
     }
   }

@@ -5,7 +5,7 @@
  * - marks external links (target, rel, icon), and renders code and diagrams.
  * Each custom construct makes its own HTML in its folder: wikilink/, container/, tabs/, callout/.
  */
-import type { Element } from 'hast'
+import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast'
 import type { Code, Heading as MdHeading, Image, Link, LinkReference, Nodes, Paragraph, PhrasingContent, Root } from 'mdast'
 import { toHast, type Handler } from 'mdast-util-to-hast'
 import { toHtml } from 'hast-util-to-html'
@@ -13,10 +13,13 @@ import { labels } from '../../shared/labels.js'
 import { INDEX_HEADING_LEVELS } from '../constants.js'
 import { createHeadingSlugger } from '../slugify.js'
 import { placeholderOf, type Anchor, type Heading, type PageLink } from '../page.js'
+import { parseBase, type BaseProblem } from '../bases/index.js'
+import { markBlockIds } from './block-ids.js'
 import { callout } from './callout/index.js'
 import { codeBlock, diagramBlock } from './code.js'
 import { createContainerHandler } from './container/index.js'
-import { element, text, type BodyContext } from './hast.js'
+import { element, raw, text, type BodyContext } from './hast.js'
+import { markInlineTags, type TagNode } from './tags.js'
 import { createWikiLinkHandler, IMAGE_EXTENSIONS } from './wikilink/index.js'
 
 export interface RenderedBody {
@@ -29,14 +32,27 @@ export interface RenderedBody {
   firstH1?: string
   startsWithH1: boolean
   diagrams: { value: string; line: number; column: number }[]
+  /** Mistakes in ```base blocks, at their line and column in the file. */
+  baseProblems: BaseProblem[]
+  /** The parts of `html` that `![[Seite#Überschrift]]` and `![[Seite#^id]]` embed (see Fragment). */
+  fragments: Fragment[]
   hasImage: boolean
   hasCode: boolean
   hasTabs: boolean
 }
 
+/**
+ * A part of a page body another page can embed: a heading's section (the heading up to the next heading of the same or
+ * a higher level) or a block with an id. Top-level parts are a range of the body HTML; a block inside another (a list
+ * item) carries its own HTML.
+ */
+export type Fragment = { id: string; start: number; end: number } | { id: string; html: string }
+
 export interface RenderOptions {
   /** Show the external-link icon (front matter externalLinkIcon, default true). */
   externalLinkIcon: boolean
+  /** Record links here instead of in the result: several bodies of one page (canvas texts) share one list. */
+  links?: PageLink[]
 }
 
 const SCHEME = /^[a-z][a-z\d+.-]*:/i
@@ -54,13 +70,15 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
       tree.children.find((n) => n.type !== 'html' || n.value.trim() !== '')?.type === 'heading' &&
       (tree.children.find((n) => n.type === 'heading') as MdHeading).depth === 1,
     diagrams: [],
+    baseProblems: [],
+    fragments: [],
     hasImage: false,
     hasCode: false,
     hasTabs: false,
   }
   let tabGroups = 0
   const context: BodyContext = {
-    register: (link) => placeholderOf(out.links.push(link) - 1),
+    register: (link) => placeholderOf((options.links ?? out.links).push(link) - 1),
     at: (node) => ({ line: node.position?.start.line ?? 0, column: node.position?.start.column ?? 0 }),
     markImage: () => void (out.hasImage = true),
     nextTabGroup: () => {
@@ -69,6 +87,9 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     },
   }
   const { register, at } = context
+  for (const id of markBlockIds(tree)) out.anchors.push({ level: 0, text: `^${id}`, slug: `^${id}` })
+  markInlineTags(tree)
+  const tag: Handler = (_state, node: TagNode) => raw(register({ kind: 'tag', syntax: 'wiki', target: node.name, ...at(node as Nodes) }))
   const wikiLink = createWikiLinkHandler(context)
   const container = createContainerHandler(context)
 
@@ -137,6 +158,12 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
   }
 
   const code: Handler = (_state, node: Code) => {
+    if (node.lang === 'base' && node.position) {
+      // the YAML starts on the line after the fence, where the fence is indented
+      const { base, problems } = parseBase(node.value, { line: node.position.start.line + 1, column: node.position.start.column })
+      out.baseProblems.push(...problems)
+      return raw(register({ kind: 'base', syntax: 'wiki', target: '', base, ...at(node) }))
+    }
     if (node.lang === 'mermaid') {
       out.diagrams.push({ value: node.value, ...at(node) })
       return diagramBlock(node.value)
@@ -161,18 +188,68 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     if (content.length === 1 && content[0].type === 'wikiLink' && content[0].embed && !IMAGE_EXTENSIONS.test(content[0].target)) {
       return wikiLink(state, content[0], node)
     }
-    return element('p', {}, state.all(node))
+    return element('p', { ...node.data?.hProperties }, state.all(node))
   }
 
   const hast = toHast(tree, {
     allowDangerousHtml: true,
     footnoteLabel: labels.footnotes,
     footnoteBackLabel: labels.footnoteBack,
-    handlers: { heading, link, image, wikiLink, code, container, callout, linkReference, paragraph } as Record<string, Handler>,
+    handlers: { heading, link, image, wikiLink, code, container, callout, linkReference, paragraph, tag } as Record<string, Handler>,
   })
-  out.html = toHtml(hast, { allowDangerousHtml: true })
+  // the body is the HTML of its top-level nodes in a row; where each starts is what section embeds cut at
+  const nodes = (hast as HastRoot).children
+  const parts = nodes.map((child) => toHtml(child, { allowDangerousHtml: true }))
+  out.html = parts.join('')
+  out.fragments = fragmentsOf(nodes, parts)
   return out
 }
+
+/** The sections and id'd blocks of a body whose top-level nodes rendered to `parts` (see Fragment). */
+function fragmentsOf(nodes: readonly RootContent[], parts: readonly string[]): Fragment[] {
+  const fragments: Fragment[] = []
+  const starts: number[] = []
+  let offset = 0
+  for (const part of parts) {
+    starts.push(offset)
+    offset += part.length
+  }
+  const levelOf = (node: RootContent) => (node.type === 'element' && /^h[1-6]$/.test(node.tagName) ? Number(node.tagName[1]) : 0)
+  nodes.forEach((node, index) => {
+    if (node.type !== 'element') return
+    const id = node.properties.id
+    const level = levelOf(node)
+    if (level > 0 && typeof id === 'string') {
+      let end = index + 1
+      while (end < nodes.length && !(levelOf(nodes[end]) > 0 && levelOf(nodes[end]) <= level) && !isFootnotes(nodes[end])) end++
+      fragments.push({ id, start: starts[index], end: end < nodes.length ? starts[end] : offset })
+    } else if (typeof id === 'string' && id.startsWith('^')) {
+      fragments.push({ id, start: starts[index], end: starts[index] + parts[index].length })
+    } else {
+      for (const block of nestedBlocks(node)) {
+        const html = toHtml(block, { allowDangerousHtml: true })
+        // a list item embedded alone stays a list item of a list
+        fragments.push({ id: block.properties.id as string, html: block.tagName === 'li' ? `<ul>${html}</ul>` : html })
+      }
+    }
+  })
+  return fragments
+}
+
+/** Elements below `node` that carry a block id. */
+function nestedBlocks(node: Element): Element[] {
+  const found: Element[] = []
+  const stack: ElementContent[] = [...node.children]
+  while (stack.length > 0) {
+    const current = stack.pop()!
+    if (current.type !== 'element') continue
+    if (typeof current.properties.id === 'string' && current.properties.id.startsWith('^')) found.push(current)
+    stack.push(...current.children)
+  }
+  return found.reverse()
+}
+
+const isFootnotes = (node: RootContent) => node.type === 'element' && node.tagName === 'section' && 'dataFootnotes' in node.properties
 
 function externalIcon(): Element {
   return element('span', { className: ['external-link-icon'] }, [

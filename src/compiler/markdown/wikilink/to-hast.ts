@@ -15,11 +15,14 @@ import type { WikiLink } from './from-markdown.js'
 /** File names that `![[…]]` shows as an image rather than embeds as a page. */
 export const IMAGE_EXTENSIONS = /\.(png|jpe?g|gif|svg|webp|avif|bmp|ico)$/i
 
+/** An Excalidraw drawing, shown through the image the plugin exports beside it (link-site.ts finds it). */
+const DRAWING = /\.excalidraw(\.md)?$/i
+
 export function createWikiLinkHandler(context: BodyContext): Handler {
   return (_state, node: WikiLink) => {
     const position = context.at(node)
     if (node.embed) {
-      if (IMAGE_EXTENSIONS.test(node.target)) {
+      if (IMAGE_EXTENSIONS.test(node.target) || DRAWING.test(node.target)) {
         context.markImage()
         const size = /^(\d+)(?:x(\d+))?$/.exec(node.alias ?? '')
         return raw(
@@ -36,7 +39,9 @@ export function createWikiLinkHandler(context: BodyContext): Handler {
       }
       return raw(context.register({ kind: 'embed', syntax: 'wiki', target: node.target, anchor: node.anchor, ...position }))
     }
-    const label = node.alias ?? (node.anchor ? (node.target ? `${node.target} > ${node.anchor}` : node.anchor) : node.target)
+    // [[Seite#Kapitel#Abschnitt]] reads 'Seite > Kapitel > Abschnitt', as in Obsidian
+    const anchor = node.anchor?.startsWith('^') ? node.anchor : node.anchor?.split('#').join(' > ')
+    const label = node.alias ?? (anchor ? (node.target ? `${node.target} > ${anchor}` : anchor) : node.target)
     return raw(
       context.register({
         kind: 'link',
