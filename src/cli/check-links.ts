@@ -35,6 +35,7 @@ const KINDS: Partial<Record<Diagnostic['code'], BrokenLink['kind']>> = {
   'dead-anchor': 'anchor',
   'missing-image': 'image',
   'embed-cycle': 'embed',
+  'missing-drawing-export': 'image',
 }
 
 /** Turns the link diagnostics of a build into broken-link records. */

@@ -231,7 +231,7 @@ async function compileAndLink(
 ) {
   const compiled = await compilePages(content.markdown, scope, options)
   mark('compile')
-  const site = linkSite(compiled.pages, content.assets, config, { drafts: options.drafts })
+  const site = linkSite(compiled.pages, content.assets, config, { drafts: options.drafts, attachmentFolder: content.attachmentFolder })
   mark('link')
   const diagnostics: Diagnostic[] = [
     ...content.diagnostics,

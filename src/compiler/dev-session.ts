@@ -162,7 +162,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
   }
 
   async function relinkAndRender(changedDiagnostics: Diagnostic[], started: number): Promise<DevUpdate> {
-    site = linkSite([...pages.values()], [...assets.values()], config, { drafts: options.drafts })
+    site = linkSite([...pages.values()], [...assets.values()], config, { drafts: options.drafts, attachmentFolder: rules.attachmentFolder })
     evaluateBases(site, times)
     jobOf = createRenderJobMaker(site, jobOptions)
     const previous = new Set(jobs.map((j) => j.file))

@@ -97,6 +97,8 @@ export interface Site {
 export interface LinkOptions {
   /** Keep pages marked `draft: true` or `publish: false` (`wikigen dev --drafts`). */
   drafts?: boolean
+  /** The vault's attachment folder, from its Obsidian settings (publish-rules.ts). */
+  attachmentFolder?: string
 }
 
 /** Links compiled pages and assets into a site. */
@@ -111,7 +113,7 @@ export function linkSite(
   const titled = compiled.filter((page) => options.drafts || !page.frontmatter.draft).map((page) => withHomeTitle(page, config))
   const pages = keepUniqueSlugs(titled.sort(bySitePath), diagnostics)
   pages.sort((a, b) => (a.slug === '' ? -1 : b.slug === '' ? 1 : 0))
-  const index = createLinkIndex(pages, assets, base)
+  const index = createLinkIndex(pages, assets, base, options.attachmentFolder)
   const hrefOfPage = pageHrefs(base)
   const used = new Set<ContentRef>()
   const context: ResolveContext = { index, base, hrefOfPage, diagnostics, used }

@@ -75,6 +75,8 @@ export interface ContentFiles {
   markdown: ContentRef[]
   assets: ContentRef[]
   diagnostics: Diagnostic[]
+  /** Where the vault saves attachments (its Obsidian settings); links look there first. */
+  attachmentFolder?: string
 }
 
 export interface DiscoverOptions {
@@ -98,7 +100,7 @@ const BAD_NAME = /[\\\u0000-\u001f\u007f]/
 /** Lists the pages and assets under `root`, sorted by path so that every build sees them in the same order. */
 export async function discoverContent(root: string, options: DiscoverOptions = {}): Promise<ContentFiles> {
   const rules = options.rules ?? readPublishRules(root)
-  const result: ContentFiles = { markdown: [], assets: [], diagnostics: [...rules.diagnostics] }
+  const result: ContentFiles = { markdown: [], assets: [], diagnostics: [...rules.diagnostics], attachmentFolder: rules.attachmentFolder }
   const walking = new Set<string>()
   const realRoot = await realpath(root)
   const skip = new Set(options.skip ?? [])

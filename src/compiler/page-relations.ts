@@ -36,7 +36,7 @@ export function propertiesOf(page: CompiledPage, context: PropertyContext): { pr
   if (option === false) return { properties: [], targets: linkedByProperties(page, context) }
   const fm = page.frontmatter
   const keys = option === true ? Object.keys(fm.extra).filter((key) => !HIDDEN_KEYS.has(key)) : option
-  const format = dateFormatter(fm.lang ?? context.config.site.lang)
+  const format = (date: Date, withTime: boolean) => dateFormatter(fm.lang ?? context.config.site.lang)(date, withTime)
   const properties: PageProperty[] = []
   for (const key of keys) {
     const value = Object.hasOwn(fm.extra, key) ? fm.extra[key] : typedValue(fm, key)
@@ -104,19 +104,26 @@ function wikiTarget(value: string, page: CompiledPage, context: PropertyContext)
   return context.index.findPage(probe, page)
 }
 
-/** Dates as the site's language writes them: '01.05.2024' for de-CH, 'May 1, 2024' for en. */
+/** Dates as the site's language writes them: '01.05.2024' for de-CH, 'May 1, 2024' for en. Made once per language. */
 function dateFormatter(lang: string): (date: Date, withTime: boolean) => string {
-  let day: Intl.DateTimeFormat
-  let time: Intl.DateTimeFormat
-  try {
-    day = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' })
-    time = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
-  } catch {
-    day = new Intl.DateTimeFormat('de-CH', { dateStyle: 'medium', timeZone: 'UTC' })
-    time = new Intl.DateTimeFormat('de-CH', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+  let format = dateFormats.get(lang)
+  if (!format) {
+    const make = (locale: string) => ({
+      day: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
+      time: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
+    })
+    let formats: ReturnType<typeof make>
+    try {
+      formats = make(lang)
+    } catch {
+      formats = make('de-CH')
+    }
+    format = (date, withTime) => (withTime ? formats.time : formats.day).format(date)
+    dateFormats.set(lang, format)
   }
-  return (date, withTime) => (withTime ? time : day).format(date)
+  return format
 }
+const dateFormats = new Map<string, (date: Date, withTime: boolean) => string>()
 
 /** The tags of a page: its front matter's, then those of its text, each once, in the order first written. */
 export function tagsOf(page: CompiledPage): string[] {

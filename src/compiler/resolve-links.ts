@@ -35,7 +35,14 @@ export interface LinkIndex {
 const ATTACHMENT_FOLDERS = ['attachments', 'Attachments', 'assets', 'images', 'bilder', 'Bilder']
 
 /** Builds the lookup tables for a set of pages and assets. */
-export function createLinkIndex(pages: readonly CompiledPage[], assets: readonly ContentRef[], base: string): LinkIndex {
+export function createLinkIndex(
+  pages: readonly CompiledPage[],
+  assets: readonly ContentRef[],
+  base: string,
+  /** The vault's attachment folder (`.obsidian/app.json` attachmentFolderPath), searched before the usual ones. */
+  attachmentFolder?: string,
+): LinkIndex {
+  const attachmentFolders = attachmentFolder ? [attachmentFolder, ...ATTACHMENT_FOLDERS] : ATTACHMENT_FOLDERS
   const byName = new Map<string, CompiledPage>()
   const bySource = new Map<string, CompiledPage>()
   const bySlug = new Map<string, CompiledPage>()
@@ -122,7 +129,7 @@ export function createLinkIndex(pages: readonly CompiledPage[], assets: readonly
       const target = link.target.replace(/^\.\//, '')
       const candidates = target.startsWith('/')
         ? [target.slice(1)]
-        : [posix.join(directory(from), target), target, ...ATTACHMENT_FOLDERS.map((f) => `${f}/${target}`)]
+        : [posix.join(directory(from), target), target, ...attachmentFolders.map((f) => `${f}/${target}`)]
       for (const candidate of candidates) {
         const asset = assetByPath.get(posix.normalize(candidate).normalize('NFC').toLowerCase())
         if (asset) return asset

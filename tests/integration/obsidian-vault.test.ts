@@ -61,6 +61,11 @@ describe('an Obsidian vault', () => {
     expect(html('glossary.html')).not.toMatch(/Entwurf|Privat/)
   })
 
+  it("looks for attachments in the vault's attachment folder first", () => {
+    expect(main('index.html')).toContain('<img src="/Anh%C3%A4nge/Logo.png" alt="Logo" width="40" height="20"')
+    expect(existsSync(join(out, 'Andere/Logo.png'))).toBe(false)
+  })
+
   it('builds every note of a name that another note has too, and warns', () => {
     expect(main('docker.html')).toContain('docker (klein)')
     expect(main('docker-2.html')).toContain('Docker (gross)')
