@@ -14,6 +14,13 @@ export async function run(): Promise<void> {
     // Ctrl-C in the middle of a build: the staging folder and temporary cache go, the previous output stays
     process.once(signal, () => void runInterruptCleanups().finally(() => process.exit(code)))
   }
+  // `wikigen search … | head`: a reader that stops reading ends the output, not with a stack trace
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0)
+      throw error
+    })
+  }
   try {
     await createProgram().parseAsync(process.argv)
   } catch (error) {

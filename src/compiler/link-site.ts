@@ -2,7 +2,7 @@
  * The only place pages meet. Turns compiled pages into a Site: unique routes, every link resolved (dead links
  * and anchors reported with a suggestion), embeds wired with cycles cut, legacy redirects, and prev/next order.
  */
-import type { ResolvedConfig } from './config.js'
+import type { HeadTag, ResolvedConfig } from './config.js'
 import type { Diagnostic } from './diagnostics.js'
 import { createAssetFinder, leavesContentFolder } from './asset-finder.js'
 import { isPublicFile, outputPathOf, type ContentRef } from './load.js'
@@ -135,7 +135,7 @@ export function linkSite(
     pages: sitePages,
     bySlug,
     redirects: collectRedirects(sitePages, config, index, diagnostics),
-    assets: publishedAssets(assets, used, pages, config),
+    assets: publishedAssets(assets, used, pages, config, index),
     diagnostics,
     index,
   }
@@ -442,12 +442,29 @@ function publishedAssets(
   used: Set<ContentRef>,
   pages: readonly CompiledPage[],
   config: ResolvedConfig,
+  index: LinkIndex,
 ): ContentRef[] {
   const find = createAssetFinder(assets)
   const named = [config.theme.logo, config.theme.logoDark, ...pages.flatMap((p) => [p.frontmatter.heroImage, p.frontmatter.heroImageDark])]
   for (const name of named) {
     const asset = name && !leavesContentFolder(name) ? find(name) : undefined
     if (asset) used.add(asset)
+  }
+  // files that head tags (config and front matter) and raw HTML point at: '/attachments/logo.svg', 'bilder/karte.svg'
+  const base = config.site.base
+  const refer = (path: string | true | undefined, from: CompiledPage | undefined) => {
+    if (typeof path !== 'string' || /^[a-z][a-z\d+.-]*:|^\/\//i.test(path) || leavesContentFolder(path)) return
+    const decoded = safeDecodeURI(path)
+    const target = decoded.startsWith(base) ? `/${decoded.slice(base.length)}` : decoded
+    const probe: PageLink = { kind: 'image', syntax: 'markdown', target, line: 0, column: 0 }
+    const asset = from ? index.findAsset(probe, from) : find(target)
+    if (asset) used.add(asset)
+  }
+  const headPaths = (tags: readonly HeadTag[]) => tags.flatMap(([, attributes]) => [attributes.href, attributes.src])
+  for (const path of headPaths(config.site.head)) refer(path, undefined)
+  for (const page of pages) {
+    for (const path of headPaths(page.frontmatter.head)) refer(path, page)
+    for (const path of page.fileRefs) refer(path, page)
   }
   return assets.filter((asset) => used.has(asset) || isPublicFile(asset))
 }

@@ -68,6 +68,8 @@ export interface Page {
   headers: Heading[]
   anchors: Anchor[]
   links: PageLink[]
+  /** Paths of files that raw HTML in the body points at (`<img src="/attachments/karte.svg">`): published with it. */
+  fileRefs: string[]
   /** Links with a scheme (https:, mailto:, …), for `check-links --external`. */
   externalLinks: { url: string; line: number; column: number }[]
   /** Body HTML with link placeholders. */

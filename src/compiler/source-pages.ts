@@ -134,6 +134,7 @@ function sourcePage(source: SourceFile, page: { name: string; slug: Slug }, part
     anchors: parts.anchors,
     links: parts.links,
     externalLinks: [],
+    fileRefs: [],
     html: parts.html,
     hasDiagram: false,
     fragments: parts.fragments,

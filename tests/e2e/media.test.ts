@@ -73,7 +73,7 @@ describe('diagrams', () => {
     await settle(page)
     expect(chunks).not.toContain('diagram-chunk')
 
-    await page.getByRole('link', { name: 'Medien Diagramme' }).click()
+    await page.locator('[data-content]').getByRole('link', { name: 'Medien Diagramme' }).click()
     await page.waitForURL(`${baseUrl}/medien-diagramme.html`)
     await diagram(page, 'Ablauf einer Supportanfrage').waitFor()
     expect(chunks).toContain('diagram-chunk')
@@ -254,7 +254,7 @@ describe('image zoom', () => {
     await page.goto(`${baseUrl}/medien-text.html`)
     await settle(page)
     expect(chunks).not.toContain('zoom-chunk')
-    await page.getByRole('link', { name: 'Medien Bilder' }).click()
+    await page.locator('[data-content]').getByRole('link', { name: 'Medien Bilder' }).click()
     await page.waitForURL(`${baseUrl}/medien-bilder.html`)
     await eventually(() => page.getByAltText('Serverraum').evaluate((image) => getComputedStyle(image).cursor)).toBe('zoom-in')
     expect(chunks).toContain('zoom-chunk')

@@ -7,6 +7,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { build, type BuildResult } from '../../src/compiler/build.js'
+import { loadConfig } from '../../src/cli/load-config.js'
 import { createDevSession } from '../../src/compiler/dev-session.js'
 import { repoRoot, tempDir } from './helpers.js'
 
@@ -16,7 +17,8 @@ let result: BuildResult
 
 beforeAll(async () => {
   out = join(tempDir('wikigen-vault-'), 'site')
-  result = await build({ root, out })
+  const { config } = await loadConfig(root)
+  result = await build({ root, out, config })
 })
 
 const html = (file: string) => readFileSync(join(out, file), 'utf8')
@@ -48,6 +50,8 @@ describe('an Obsidian vault', () => {
     expect(published).toEqual(
       expect.arrayContaining(['Anhänge/Plan.png', 'Anhänge/kontakt.vcf', 'Zeichnungen/Ablauf.excalidraw.svg', 'robots.txt', 'favicon.ico']),
     )
+    // files that raw HTML and head tags point at are used too
+    expect(published).toEqual(expect.arrayContaining(['Anhänge/Roh.png', 'Anhänge/Icon.png']))
     for (const file of published) {
       // never repository files, secrets, unused attachments, sources of bases and canvases, drawing data
       expect(file).not.toMatch(/package\.json|build\.js|Taskfile|deploy\.sh|\.env|Unbenutzt|\.base$|\.canvas$|\.excalidraw\.md|^public\//)

@@ -28,6 +28,8 @@ export interface RenderedBody {
   anchors: Anchor[]
   links: PageLink[]
   externalLinks: { url: string; line: number; column: number }[]
+  /** Local paths that raw HTML points at (src, href, data-zoom-src, poster), as written. */
+  fileRefs: string[]
   /** Text of the first h1, when there is one. */
   firstH1?: string
   startsWithH1: boolean
@@ -66,6 +68,7 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     anchors: [],
     links: [],
     externalLinks: [],
+    fileRefs: [],
     startsWithH1:
       tree.children.find((n) => n.type !== 'html' || n.value.trim() !== '')?.type === 'heading' &&
       (tree.children.find((n) => n.type === 'heading') as MdHeading).depth === 1,
@@ -197,12 +200,31 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     footnoteBackLabel: labels.footnoteBack,
     handlers: { heading, link, image, wikiLink, code, container, callout, linkReference, paragraph, tag } as Record<string, Handler>,
   })
+  out.fileRefs = fileRefsOf(tree)
   // the body is the HTML of its top-level nodes in a row; where each starts is what section embeds cut at
   const nodes = (hast as HastRoot).children
   const parts = nodes.map((child) => toHtml(child, { allowDangerousHtml: true }))
   out.html = parts.join('')
   out.fragments = fragmentsOf(nodes, parts)
   return out
+}
+
+/** Attributes of raw HTML that name a file the page shows or offers. */
+const FILE_ATTRIBUTE = /\s(?:src|href|data-zoom-src|poster)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi
+
+/** The local paths raw HTML in `tree` points at: what the site must publish for it (no scheme, no `//`, no `#…`). */
+function fileRefsOf(tree: Root): string[] {
+  const refs = new Set<string>()
+  const visit = (node: Nodes) => {
+    if (node.type === 'html') {
+      for (const match of node.value.matchAll(FILE_ATTRIBUTE)) {
+        const value = (match[1] ?? match[2] ?? match[3] ?? '').trim()
+        if (value !== '' && !SCHEME.test(value) && !value.startsWith('//') && !value.startsWith('#')) refs.add(value.replace(/[?#].*$/, ''))
+      }
+    } else if ('children' in node) for (const child of node.children as Nodes[]) visit(child)
+  }
+  visit(tree)
+  return [...refs]
 }
 
 /** The sections and id'd blocks of a body whose top-level nodes rendered to `parts` (see Fragment). */
