@@ -19,11 +19,6 @@ import { sortDiagnostics, type Diagnostic } from './diagnostics.js'
 import { discoverSite } from './discover.js'
 import type { OutputFile } from './emit/output-file.js'
 import { evaluateBases, fileTimes } from './bases-site.js'
-import { fullTextMetaFile, fullTextOrder, type FullTextMergeResult } from './emit/fulltext-index.js'
-import { FULLTEXT_DIR } from '../shared/fulltext/format.js'
-
-/** Sites from this many pages merge their full-text index on a worker; smaller ones on the main thread. */
-const FULLTEXT_WORKER_PAGES = 200
 import { createRenderJobs, type RenderJob } from './emit/page-routes.js'
 import { emitFiles } from './emitters.js'
 import { readGitInfo, type GitInfoResult } from './git-info.js'
@@ -136,17 +131,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   return withBuildScope(options, content.markdown.length, async (scope) => {
     const staging = await createStaging(out)
     const forgetStaging = onInterrupt(() => rmSync(staging, { recursive: true, force: true }))
-    let fullText: Promise<unknown> | undefined
     try {
-      // the full-text index is merged on a worker from the moment the pages are compiled, while the main thread
-      // links, prepares and renders the routes; its meta file follows once the pages have their URLs
-      let indexing: Promise<FullTextMergeResult> | undefined
-      let hashes: string[] = []
-      const { site, diagnostics, compiled } = await compileAndLink(content, config, scope, options, clock.mark, (pages) => {
-        hashes = fullTextOrder(pages, { drafts: options.drafts })
-        indexing = scope.pool.run({ type: 'fulltext', hashes, outDir: staging, previousDir: out }, hashes.length >= FULLTEXT_WORKER_PAGES)
-        fullText = indexing.catch(() => undefined)
-      })
+      const { site, diagnostics, compiled } = await compileAndLink(content, config, scope, options, clock.mark)
       const git = await gitInfo
       clock.mark('git (rest)')
       diagnostics.push(...evaluateBases(site, fileTimes(options.root, git.byPath)))
@@ -161,9 +147,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       clock.mark('render')
       const bytes = render.bytes + (await writeFiles(staging, files, out))
       clock.mark('search index, redirects, assets')
-      const merged = await indexing!
-      const metaBytes = await writeFiles(staging, [fullTextMetaFile(site, { ...merged, hashes })], out)
-      clock.mark('full-text index (rest)')
       await swapInOutput(staging, out)
       forgetStaging()
       clock.mark('swap')
@@ -180,15 +163,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           cachedPages: compiled.cached,
           renderedPages: render.rendered,
           reusedPages: render.reused,
-          bytes: bytes + merged.bytes + metaBytes,
+          bytes,
           durationMs: clock.elapsed(),
           timings: clock.timings,
         },
         state: { compiled: compiled.pages, content, git, client, config },
       }
     } catch (error) {
-      // the index may still be writing into the staging folder: let it finish before the folder goes
-      await fullText
       forgetStaging()
       // the build's own error is the one to report, whatever happens to the staging folder
       await discardStaging(staging).catch(() => undefined)
@@ -205,8 +186,7 @@ function settleOutputs(site: Site, jobs: RenderJob[], emitted: { emitter: string
   const sourceOfBody = new Map(site.pages.map((p) => [p.page.contentHash, p.page.sourcePath]))
   const assetSources = new Map(site.assets.map((asset) => [outputPathOf(asset), asset.path]))
   const redirectSources = new Map(site.redirects.map((r) => [r.from.slice(site.config.site.base.length), r]))
-  // the full-text index's folder, written by a worker after the claims are settled, belongs to it as a whole
-  const generated: OutputClaim[] = [{ path: FULLTEXT_DIR, owner: 'the full-text index' }]
+  const generated: OutputClaim[] = []
   const pages: OutputClaim[] = []
   const assets: OutputClaim[] = []
   const redirects: OutputClaim[] = []
@@ -233,11 +213,7 @@ function settleOutputs(site: Site, jobs: RenderJob[], emitted: { emitter: string
     }
   }
   const { refused, diagnostics } = settleOutputClaims([...generated, ...pages, ...assets, ...redirects])
-  const kept = (claims: OutputClaim[]) =>
-    claims.flatMap((claim) => {
-      const item = refused.has(claim) ? undefined : claimOf.get(claim)
-      return item ? [item] : []
-    })
+  const kept = (claims: OutputClaim[]) => claims.filter((claim) => !refused.has(claim)).map((claim) => claimOf.get(claim)!)
   return {
     jobs: kept([...generated, ...pages]).filter((item): item is RenderJob => 'input' in item),
     files: kept([...generated, ...assets, ...redirects]).filter((item): item is OutputFile => !('input' in item)),
@@ -252,11 +228,9 @@ async function compileAndLink(
   scope: BuildScope,
   options: CompileOptions & LinkOptions,
   mark: (phase: string) => void = () => {},
-  afterCompile: (pages: readonly CompiledPage[]) => void = () => {},
 ) {
   const compiled = await compilePages(content.markdown, scope, options)
   mark('compile')
-  afterCompile(compiled.pages)
   const site = linkSite(compiled.pages, content.assets, config, { drafts: options.drafts, attachmentFolder: content.attachmentFolder })
   mark('link')
   const diagnostics: Diagnostic[] = [

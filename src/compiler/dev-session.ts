@@ -17,7 +17,6 @@ import { sortDiagnostics, type Diagnostic } from './diagnostics.js'
 import { createRenderJobMaker, fingerprintOf, generatedJobs, renderJob, type RenderJob, type RenderJobMaker } from './emit/page-routes.js'
 import { redirects } from './emit/redirects.js'
 import { searchIndex } from './emit/search-index.js'
-import { createFullTextIndex } from './emit/fulltext-index.js'
 import { linkSite, relinkPage, type Site } from './link-site.js'
 import { discoverContent, inspectContentPath, outputPathOf, PAGE_SOURCE, readSource, readSourceSync, type ContentRef } from './load.js'
 import { createDiskStore, createMemoryStore, type PageStore } from './page-store.js'
@@ -84,9 +83,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
   // Bodies of the pages compiled here, by content hash. They stay in memory: few pages change while the server runs,
   // and a `wikigen build` in the same folder may clean from the cache what it did not build itself.
   const edited = new Map<string, string>()
-  const editedSearch = new Map<string, string>()
   const bodyOf = (hash: string) => edited.get(hash) ?? store.body(hash)
-  const searchOf = (hash: string) => editedSearch.get(hash) ?? store.searchData(hash)
   const pages = new Map<SourcePath, CompiledPage>(initial.state.compiled.map((p) => [p.sourcePath, p]))
   const assets = new Map<SourcePath, ContentRef>(initial.state.content.assets.map((a) => [a.path, a]))
   const held = new Map<SourcePath, Diagnostic[]>()
@@ -161,11 +158,6 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
     })
     await copyUsedAssets()
     const routes = await renderChanged(changedJobs)
-    // the full-text index follows the edited text, after the page itself is on its way to the browser
-    const indexed = site
-    setImmediate(() => {
-      if (site === indexed) void writeFiles(options.out, createFullTextIndex(site, searchOf)).catch(() => undefined)
-    })
     return { routes, removed: [], diagnostics: report(changedDiagnostics), durationMs: Date.now() - started }
   }
 
@@ -184,7 +176,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
       await rm(join(options.out, file), { force: true })
       removed.push(encodeURI(`${config.site.base}${file}`))
     }
-    await writeFiles(options.out, [...searchIndex.emit(site), ...redirects.emit(site), ...createFullTextIndex(site, searchOf)])
+    await writeFiles(options.out, [...searchIndex.emit(site), ...redirects.emit(site)])
     return { routes, removed, diagnostics: report(changedDiagnostics), durationMs: Date.now() - started }
   }
 
@@ -242,15 +234,11 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
         }
         if (held.delete(path)) structural = true
         diagnostics.push(...page.diagnostics)
-        const { html, searchData, ...meta } = page
+        const { html, ...meta } = page
         const replaced = pages.get(path)?.contentHash
         if (replaced === undefined) structural = true
-        else if (replaced !== meta.contentHash) {
-          edited.delete(replaced)
-          editedSearch.delete(replaced)
-        }
+        else if (replaced !== meta.contentHash) edited.delete(replaced)
         edited.set(meta.contentHash, html)
-        editedSearch.set(meta.contentHash, searchData)
         pages.set(path, meta)
         changed.push(meta)
       }

@@ -26,7 +26,7 @@ export function Navbar({ site, currentHref }: { site: SiteProps; currentHref: st
         <span className="site-name">{site.title}</span>
       </a>
       <div className="navbar-items-wrapper">
-        <Island name="SearchBox" component={SearchBox} props={{ indexHref: site.searchIndexHref, locale: '/', fullText: site.fullText }} />
+        <Island name="SearchBox" component={SearchBox} props={{ indexHref: site.searchIndexHref, locale: '/' }} />
         <nav className="navbar-items" aria-label={labels.mainNavigation}>
           {site.navbar.map((item) => (
             <NavItem key={item.text} item={item} currentHref={currentHref} />

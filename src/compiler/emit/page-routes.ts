@@ -14,7 +14,6 @@ import { createAssetFinder, createAssetUrl, leavesContentFolder } from '../asset
 import { labels } from '../../shared/labels.js'
 import { createGlossary, GLOSSARY_SLUG } from './glossary.js'
 import { createTagPages } from './tag-pages.js'
-import { fullTextHref, fullTextLabels, fullTextPageBody, fullTextSlug } from './fulltext-page.js'
 import { createHash } from 'node:crypto'
 
 export interface RenderJob {
@@ -99,20 +98,12 @@ export interface RenderJobMaker {
   glossary(): RenderJob | undefined
   /** The jobs of the tag pages (emit/tag-pages.ts). */
   tags(): RenderJob[]
-  /** The full-text search page (emit/fulltext-page.ts), unless a page has its URL. */
-  fullText(): RenderJob | undefined
 }
 
 /** The routes a site gets that no page of its own provides: the 404 page and the A–Z glossary. */
 export function generatedJobs(site: Site, jobOf: RenderJobMaker): RenderJob[] {
   const glossary = jobOf.glossary()
-  const fullText = jobOf.fullText()
-  return [
-    ...(site.bySlug.has('404') ? [] : [jobOf.notFound()]),
-    ...(glossary ? [glossary] : []),
-    ...jobOf.tags(),
-    ...(fullText ? [fullText] : []),
-  ]
+  return [...(site.bySlug.has('404') ? [] : [jobOf.notFound()]), ...(glossary ? [glossary] : []), ...jobOf.tags()]
 }
 
 /**
@@ -127,8 +118,6 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
     const asset = findAsset(value)
     return asset?.size
   })
-  const searchPage = fullTextHref(site)
-  if (searchPage) siteProps.fullText = { href: searchPage, label: fullTextLabels(config.site.lang).link }
   const common = {
     site: siteProps,
     assets: options.assets,
@@ -187,7 +176,6 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
     notFound: () => notFoundJob(site, common),
     glossary: () => glossaryJob(site, common),
     tags: () => tagJobs(site, common),
-    fullText: () => fullTextJob(site, common),
   })
 }
 
@@ -256,41 +244,6 @@ function glossaryJob(site: Site, common: Pick<DocumentInput, 'site' | 'assets' |
     bodyHashes: [],
     resolved: [],
     bodyHtml: glossary.bodyHtml,
-    input: {
-      ...common,
-      page,
-      lang: config.site.lang,
-      documentTitle: `${title} | ${config.site.title}`,
-      description: config.site.description,
-      head: config.site.head,
-    },
-  }
-}
-
-function fullTextJob(site: Site, common: Pick<DocumentInput, 'site' | 'assets' | 'analytics'>): RenderJob | undefined {
-  const href = fullTextHref(site)
-  if (!href) return undefined
-  const { config } = site
-  const title = fullTextLabels(config.site.lang).title
-  const page: PageProps = {
-    layout: 'Layout',
-    title,
-    showTitle: true,
-    href,
-    headers: [],
-    sidebar: undefined,
-    sidebarDepth: 0,
-    navbar: true,
-    contributors: [],
-    changelog: [],
-    backToTop: true,
-    features: [],
-  }
-  return {
-    file: `${fullTextSlug(config.site.lang)}.html`,
-    bodyHashes: [],
-    resolved: [],
-    bodyHtml: fullTextPageBody(site, href),
     input: {
       ...common,
       page,

@@ -3,14 +3,13 @@
  * their start-up, so a warm rebuild with one changed page never starts one.
  */
 import { Worker } from 'node:worker_threads'
-import { createTaskRunner, type CompileResult, type FullTextMergeResult, type RenderResult, type Task } from './tasks.js'
+import { createTaskRunner, type CompileResult, type RenderResult, type Task } from './tasks.js'
 import type { PageStore } from '../page-store.js'
 
 export interface TaskPool {
   /** Runs a task on a worker when `parallel` (and workers are configured), else on the main thread. */
   run(task: Extract<Task, { type: 'compile' }>, parallel: boolean): Promise<CompileResult>
   run(task: Extract<Task, { type: 'render' }>, parallel: boolean): Promise<RenderResult>
-  run(task: Extract<Task, { type: 'fulltext' }>, parallel: boolean): Promise<FullTextMergeResult>
   /** The page store the main thread uses (the same folder the workers write). */
   store: PageStore
   close(): Promise<void>
@@ -75,9 +74,7 @@ export function createPool(options: PoolOptions): TaskPool {
       const task =
         item.task.type === 'render'
           ? { ...item.task, bodies: inline.store.locationsOf(item.task.jobs.flatMap((job) => job.bodyHashes)) }
-          : item.task.type === 'fulltext'
-            ? { ...item.task, bodies: inline.store.locationsOf(item.task.hashes) }
-            : item.task
+          : item.task
       worker.postMessage({ id, task })
     }
   }

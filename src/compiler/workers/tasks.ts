@@ -8,19 +8,13 @@ import { renderJob, type RenderJob } from '../emit/page-routes.js'
 import { createDiskStore, createMemoryStore, type PageStore, type StoredBodies } from '../page-store.js'
 import type { SourceFile } from '../load.js'
 import { parsePage } from '../parse-page.js'
-import { mergeFullText } from '../emit/fulltext-index.js'
-import { writeFiles } from '../write-output.js'
 import type { CompiledPage } from '../page.js'
 
 /**
  * A task for a thread. `bodies` tells the store of the thread that runs it where the bodies are that another thread
  * stored (the pool fills it in when it hands the task to a worker).
  */
-export type Task =
-  | { type: 'compile'; sources: SourceFile[] }
-  | { type: 'render'; jobs: RenderJob[]; outDir: string; bodies?: StoredBodies }
-  /** The full-text index of the pages with these content hashes, in site order, but its meta file (see build.ts). */
-  | { type: 'fulltext'; hashes: string[]; outDir: string; previousDir?: string; bodies?: StoredBodies }
+export type Task = { type: 'compile'; sources: SourceFile[] } | { type: 'render'; jobs: RenderJob[]; outDir: string; bodies?: StoredBodies }
 
 export interface CompileResult {
   pages: CompiledPage[]
@@ -32,12 +26,9 @@ export interface RenderResult {
   bytes: number
 }
 
-export type { FullTextMergeResult } from '../emit/fulltext-index.js'
-import type { FullTextMergeResult } from '../emit/fulltext-index.js'
-
 /** A task runner over a page store: on disk when `cacheDir` is set, else in memory. */
 export function createTaskRunner(cacheDir: string | undefined): {
-  run(task: Task): Promise<CompileResult | RenderResult | FullTextMergeResult>
+  run(task: Task): Promise<CompileResult | RenderResult>
   store: PageStore
 } {
   const store = cacheDir ? createDiskStore(cacheDir) : createMemoryStore()
@@ -46,10 +37,6 @@ export function createTaskRunner(cacheDir: string | undefined): {
     async run(task) {
       if (task.type === 'compile') return compileBatch(task.sources, store)
       if (task.bodies) store.adopt(task.bodies)
-      if (task.type === 'fulltext') {
-        const { files, lengths, averageLength, shards } = mergeFullText(task.hashes, (hash) => store.searchData(hash))
-        return { bytes: await writeFiles(task.outDir, files, task.previousDir), lengths, averageLength, shards }
-      }
       return renderBatch(task.jobs, task.outDir, store)
     },
   }
