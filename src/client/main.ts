@@ -12,6 +12,7 @@ import { mount as legacyAnchors } from './legacy-anchors.js'
 import { mount as notFound } from './not-found.js'
 import { mount as pageNavKeys } from './page-nav-keys.js'
 import { mount as router } from './router.js'
+import { mount as scrollRegions } from './scroll-regions.js'
 import { mount as scrollSpy } from './scroll-spy.js'
 import { mount as searchHotkeys } from './search-hotkeys.js'
 import { mount as sidebar } from './sidebar.js'
@@ -35,6 +36,7 @@ const modules: Mount[] = [
   pageNavKeys,
   zoom,
   diagrams,
+  scrollRegions,
 ]
 let cleanups: (() => void)[] = []
 

@@ -3,6 +3,7 @@ import { Island } from './Island.js'
 import { NavbarDropdown } from './NavbarDropdown.js'
 import { SearchBox } from './SearchBox.js'
 import { labels } from '../shared/labels.js'
+import { accessibleName } from './accessible-name.js'
 import type { SiteProps } from './props.js'
 
 /** Top bar: sidebar toggle, logo and title, navigation links, search, colour mode, repository link. */
@@ -78,17 +79,22 @@ function NavLinkItem({ item, prefix, currentHref }: { item: NavbarItem; prefix: 
       </ExternalLink>
     )
   const active = isActive(item, link, currentHref)
+  const name = accessibleName(item.text, item.ariaLabel)
   return (
-    <a href={link} aria-label={item.ariaLabel} className={active ? 'active' : undefined} aria-current={active ? 'page' : undefined}>
+    <a href={link} aria-label={name} className={active ? 'active' : undefined} aria-current={active ? 'page' : undefined}>
       {item.text}
     </a>
   )
 }
 
-/** A link that leaves the site: new window, no opener, an icon and a screen-reader hint. */
+/**
+ * A link that leaves the site: new window, no opener, an icon and a screen-reader hint. A configured accessible name
+ * that does not contain the visible text gets it in front (WCAG 2.5.3, label in name: speech users say what they see).
+ */
 export function ExternalLink({ href, ariaLabel, children }: { href: string; ariaLabel?: string; children: React.ReactNode }) {
+  const name = typeof children === 'string' ? accessibleName(children, ariaLabel) : ariaLabel
   return (
-    <a href={href} className="external" target="_blank" rel="noopener noreferrer" aria-label={ariaLabel}>
+    <a href={href} className="external" target="_blank" rel="noopener noreferrer" aria-label={name}>
       {children}
       <span className="external-link-icon">
         <span className="sr-only"> ({labels.openInNewWindow})</span>

@@ -1,3 +1,4 @@
+import { accessibleName } from './accessible-name.js'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { NavbarItem } from './props.js'
 import { labels } from '../shared/labels.js'
@@ -58,7 +59,7 @@ export function NavbarDropdown({ item, links }: NavbarDropdownProps) {
                 className="external"
                 target="_blank"
                 rel="noopener noreferrer"
-                aria-label={link.ariaLabel}
+                aria-label={accessibleName(link.text, link.ariaLabel)}
                 onClick={() => setOpen(false)}
               >
                 {link.text}
@@ -69,7 +70,7 @@ export function NavbarDropdown({ item, links }: NavbarDropdownProps) {
             ) : (
               <a
                 href={link.href}
-                aria-label={link.ariaLabel}
+                aria-label={accessibleName(link.text, link.ariaLabel)}
                 className={link.active ? 'active' : undefined}
                 aria-current={link.active ? 'page' : undefined}
                 onClick={() => setOpen(false)}

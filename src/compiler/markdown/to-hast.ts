@@ -202,11 +202,38 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
   })
   out.fileRefs = fileRefsOf(tree)
   // the body is the HTML of its top-level nodes in a row; where each starts is what section embeds cut at
+  labelTaskCheckboxes(hast as HastRoot)
   const nodes = (hast as HastRoot).children
   const parts = nodes.map((child) => toHtml(child, { allowDangerousHtml: true }))
   out.html = parts.join('')
   out.fragments = fragmentsOf(nodes, parts)
   return out
+}
+
+/**
+ * The checkbox of a task list item (`- [x] Backup prüfen`) is named by the item's text: a form field without a name
+ * is announced as a bare "checkbox". Nested lists of the item are not part of the name.
+ */
+function labelTaskCheckboxes(root: HastRoot): void {
+  const textOf = (node: ElementContent): string =>
+    node.type === 'text'
+      ? node.value
+      : node.type === 'element' && node.tagName !== 'ul' && node.tagName !== 'ol'
+        ? node.children.map(textOf).join('')
+        : ''
+  const visit = (node: HastRoot | Element) => {
+    for (const child of node.children) {
+      if (child.type !== 'element') continue
+      if (child.tagName === 'li' && String(child.properties.className ?? '').includes('task-list-item')) {
+        const holder = child.children.find((c): c is Element => c.type === 'element' && c.tagName === 'p') ?? child
+        const box = holder.children.find((c): c is Element => c.type === 'element' && c.tagName === 'input')
+        const name = child.children.map(textOf).join('').replace(/\s+/g, ' ').trim().slice(0, 120)
+        if (box && name) box.properties.ariaLabel = name
+      }
+      visit(child)
+    }
+  }
+  visit(root)
 }
 
 /** Attributes of raw HTML that name a file the page shows or offers. */
