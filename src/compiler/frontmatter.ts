@@ -117,11 +117,12 @@ export interface FrontmatterResult {
 const FENCE = /^---[ \t]*\r?\n/
 const CLOSE = /^(?:---|\.\.\.)[ \t]*$/m
 
-/** Splits off and validates the front matter of `text` (which has no BOM). */
-export function readFrontmatter(text: string, file: SourcePath): FrontmatterResult {
-  const diagnostics: Diagnostic[] = []
-  // `extra` holds any key an author writes, `__proto__` and `constructor` included: it has no prototype to pollute
-  const frontmatter: Frontmatter = {
+/**
+ * The defaults as a front matter of its own, with lists of its own to fill. `extra` holds any key an author writes,
+ * `__proto__` and `constructor` included: it has no prototype to pollute.
+ */
+export function emptyFrontmatter(): Frontmatter {
+  return {
     ...DEFAULT_FRONTMATTER,
     actions: [],
     features: [],
@@ -132,6 +133,12 @@ export function readFrontmatter(text: string, file: SourcePath): FrontmatterResu
     cssclasses: [],
     extra: Object.create(null) as Record<string, unknown>,
   }
+}
+
+/** Splits off and validates the front matter of `text` (which has no BOM). */
+export function readFrontmatter(text: string, file: SourcePath): FrontmatterResult {
+  const diagnostics: Diagnostic[] = []
+  const frontmatter = emptyFrontmatter()
   const open = FENCE.exec(text)
   if (!open) return { frontmatter, body: text, diagnostics }
 

@@ -7,7 +7,7 @@
 import { parseBase, type BaseDefinition, type BaseProblem } from './bases/index.js'
 import { parseCanvas, renderCanvas, type CanvasFileNode, type CanvasLinkNode, type CanvasTextNode } from './canvas/index.js'
 import type { Diagnostic, DiagnosticCode } from './diagnostics.js'
-import { DEFAULT_FRONTMATTER, type Frontmatter } from './frontmatter.js'
+import { emptyFrontmatter } from './frontmatter.js'
 import { escapeHtml } from './html.js'
 import { labels } from '../shared/labels.js'
 import type { SourceFile } from './load.js'
@@ -112,17 +112,7 @@ interface PageParts {
 }
 
 function sourcePage(source: SourceFile, page: { name: string; slug: Slug }, parts: PageParts): Page {
-  const frontmatter: Frontmatter = {
-    ...DEFAULT_FRONTMATTER,
-    actions: [],
-    features: [],
-    head: [],
-    redirectFrom: [],
-    tags: [],
-    aliases: [],
-    cssclasses: [],
-    extra: Object.create(null) as Record<string, unknown>,
-  }
+  const frontmatter = emptyFrontmatter()
   return {
     sourcePath: source.path,
     slug: page.slug,

@@ -220,19 +220,57 @@ function notFoundJob(site: Site, common: Pick<DocumentInput, 'site' | 'assets' |
   }
 }
 
-function glossaryJob(site: Site, common: Pick<DocumentInput, 'site' | 'assets' | 'analytics'>): RenderJob | undefined {
+function glossaryJob(site: Site, common: CommonInput): RenderJob | undefined {
   const glossary = createGlossary(site)
   if (!glossary) return undefined
-  const { config } = site
   const title = labels.glossary
-  const page: PageProps = {
-    layout: 'Layout',
+  return generatedJob(site, common, {
+    file: `${GLOSSARY_SLUG}.html`,
     title,
-    showTitle: true,
-    href: hrefOf(`${config.site.base}${GLOSSARY_SLUG}.html`),
+    documentTitle: title,
     headers: glossary.headers,
     sidebar: { kind: 'heading' },
     sidebarDepth: 1,
+    bodyHtml: glossary.bodyHtml,
+  })
+}
+
+function tagJobs(site: Site, common: CommonInput): RenderJob[] {
+  return createTagPages(site).map((tagPage) =>
+    generatedJob(site, common, {
+      file: tagPage.file,
+      title: `#${tagPage.tag}`,
+      documentTitle: `${labels.tagPage} #${tagPage.tag}`,
+      bodyHtml: tagPage.bodyHtml,
+    }),
+  )
+}
+
+type CommonInput = Pick<DocumentInput, 'site' | 'assets' | 'analytics'>
+
+/** The render job of a page the build makes itself (glossary, tag pages): a titled body in the normal layout. */
+function generatedJob(
+  site: Site,
+  common: CommonInput,
+  page: {
+    file: string
+    title: string
+    documentTitle: string
+    bodyHtml: string
+    headers?: PageProps['headers']
+    sidebar?: PageProps['sidebar']
+    sidebarDepth?: number
+  },
+): RenderJob {
+  const { config } = site
+  const props: PageProps = {
+    layout: 'Layout',
+    title: page.title,
+    showTitle: true,
+    href: hrefOf(`${config.site.base}${page.file}`),
+    headers: page.headers ?? [],
+    sidebar: page.sidebar,
+    sidebarDepth: page.sidebarDepth ?? 0,
     navbar: true,
     contributors: [],
     changelog: [],
@@ -240,54 +278,19 @@ function glossaryJob(site: Site, common: Pick<DocumentInput, 'site' | 'assets' |
     features: [],
   }
   return {
-    file: `${GLOSSARY_SLUG}.html`,
+    file: page.file,
     bodyHashes: [],
     resolved: [],
-    bodyHtml: glossary.bodyHtml,
+    bodyHtml: page.bodyHtml,
     input: {
       ...common,
-      page,
+      page: props,
       lang: config.site.lang,
-      documentTitle: `${title} | ${config.site.title}`,
+      documentTitle: `${page.documentTitle} | ${config.site.title}`,
       description: config.site.description,
       head: config.site.head,
     },
   }
-}
-
-function tagJobs(site: Site, common: Pick<DocumentInput, 'site' | 'assets' | 'analytics'>): RenderJob[] {
-  const { config } = site
-  return createTagPages(site).map((tagPage) => {
-    const title = `#${tagPage.tag}`
-    const page: PageProps = {
-      layout: 'Layout',
-      title,
-      showTitle: true,
-      href: tagPage.href,
-      headers: [],
-      sidebar: undefined,
-      sidebarDepth: 0,
-      navbar: true,
-      contributors: [],
-      changelog: [],
-      backToTop: true,
-      features: [],
-    }
-    return {
-      file: tagPage.file,
-      bodyHashes: [],
-      resolved: [],
-      bodyHtml: tagPage.bodyHtml,
-      input: {
-        ...common,
-        page,
-        lang: config.site.lang,
-        documentTitle: `${labels.tagPage} ${title} | ${config.site.title}`,
-        description: config.site.description,
-        head: config.site.head,
-      },
-    }
-  })
 }
 
 /** JSON of the parts every job of a site shares, made once per site rather than once per route. */
