@@ -23,7 +23,8 @@ const QUERIES = [
 
 export async function searchKeystroke(repo, work, corpus, pages = 10_000) {
   const site = join(work, `search-site-${pages}`)
-  if (!existsSync(join(site, 'search-index.json'))) {
+  // a site built before this version of the full-text index is built again
+  if (!existsSync(join(site, 'fulltext/meta.json')) || JSON.parse(readFileSync(join(site, 'fulltext/meta.json'), 'utf8')).version !== 2) {
     execFileSync(process.execPath, [join(repo, 'bin/wikigen.js'), 'build', '--root', corpus(pages), '--out', site], {
       cwd: work,
       stdio: 'ignore',
@@ -61,7 +62,7 @@ export async function searchKeystroke(repo, work, corpus, pages = 10_000) {
       },
       { json: index, queries: QUERIES },
     )
-    return { pages, samples: samples.length, medianMs: median(samples), p90Ms: percentile(samples, 90) }
+    return { pages, site, samples: samples.length, medianMs: median(samples), p90Ms: percentile(samples, 90) }
   } finally {
     await browser.close()
   }

@@ -4,7 +4,8 @@
 //
 //   npm run bench -- --pages 3000 [--runs 3] [--peers vuepress,hugo] [--browser] [--dev]
 //
-//   --browser  median time of a search keystroke over a 10 000-page index, in Chromium
+//   --browser  median time of a search keystroke over a 10 000-page index, in Chromium; full-text search: what a
+//              first query transfers and how long a query takes, at the benchmark's size and at 10 000 pages
 //   --dev      median time from writing a changed page to the open browser showing it (20 edits, wikigen dev)
 //   --floor    the parser floor: the least time micromark (+ mdast-util-from-markdown) needs for the corpus on all cores
 // Absolute times on shared machines are noise: compare the ratios of one run.
@@ -15,6 +16,7 @@ import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { measure, median } from './measure.mjs'
 import { folderSize, pageAssets } from './page-assets.mjs'
+import { fullTextIndexSize, fullTextQueries } from './fulltext-search.mjs'
 
 const repo = resolve(import.meta.dirname, '..')
 const options = { pages: 3000, runs: 3, peers: [], browser: false, dev: false, work: '/tmp/wikigen-bench' }
@@ -173,6 +175,10 @@ async function main() {
   lines.push(`| initial JS of that page (raw / gzip) | ${kb(assets.js.raw)} / ${kb(assets.js.gzip)} KB (${assets.js.files.length} files) |`)
   lines.push(`| initial CSS of that page (raw / gzip) | ${kb(assets.css.raw)} / ${kb(assets.css.gzip)} KB |`)
   lines.push(`| search index (raw / gzip) | ${kb(index.length)} / ${kb(gzipSync(index).length)} KB |`)
+  const fullText = fullTextIndexSize(out)
+  lines.push(
+    `| full-text index (${fullText.files} files, raw / gzip) | ${kb(fullText.raw)} / ${kb(fullText.gzip)} KB; its meta file ${kb(fullText.metaRaw)} / ${kb(fullText.metaGzip)} KB |`,
+  )
 
   if (options.browser) {
     const { searchKeystroke } = await import('./browser-search.mjs')
@@ -180,6 +186,18 @@ async function main() {
     lines.push(
       `| search keystroke over ${figure.pages} pages in Chromium (median of ${figure.samples}) | ${figure.medianMs.toFixed(2)} ms (p90 ${figure.p90Ms.toFixed(2)} ms) |`,
     )
+    for (const [pages, site] of [
+      [options.pages, out],
+      [figure.pages, figure.site],
+    ]) {
+      const queries = await fullTextQueries(repo, site)
+      lines.push(
+        `| full-text, ${pages} pages: first query transfers (gzip, median / max of ${queries.queries}) | ${kb(queries.transferMedian)} / ${kb(queries.transferMax)} KB |`,
+      )
+      lines.push(
+        `| full-text, ${pages} pages: query with its files loaded, Chromium (median / p90) | ${queries.queryMedianMs.toFixed(2)} / ${queries.queryP90Ms.toFixed(2)} ms |`,
+      )
+    }
   }
   if (options.dev) {
     const { devLatency } = await import('./dev-latency.mjs')

@@ -126,12 +126,23 @@ export function createProgram(): Command {
     .option('-r, --root <dir>', 'content folder (built when there is no index yet)', 'content')
     .option('-o, --out <dir>', 'built site holding search-index.json', 'dist')
     .option('--json', 'print the suggestions as JSON')
+    .option('--full-text', 'search the text of the pages, as the search page does')
+    .option('--section <name>', 'with --full-text: only pages of this section')
+    .option('--kind <name>', 'with --full-text: only pages of this kind')
     .addHelpText(
       'after',
-      '\nExamples:\n  $ wikigen search "odoo hosting"\n  $ wikigen search "on-prem" --json\n  $ wikigen search "od "            # a trailing space makes the last word whole\n\nExit code 1 when there is no suggestion.',
+      '\nExamples:\n  $ wikigen search "odoo hosting"\n  $ wikigen search "on-prem" --json\n  $ wikigen search "od "            # a trailing space makes the last word whole\n  $ wikigen search --full-text "backup wiederherstellen"\n\nExit code 1 when there is no suggestion or hit.',
     )
     .action(async (query: string, opts) => {
-      process.exitCode = await runSearch({ query, root: opts.root, out: opts.out, json: opts.json })
+      process.exitCode = await runSearch({
+        query,
+        root: opts.root,
+        out: opts.out,
+        json: opts.json,
+        fullText: opts.fullText,
+        section: opts.section,
+        kind: opts.kind,
+      })
     })
 
   program

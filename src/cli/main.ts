@@ -1,7 +1,7 @@
 /**
  * The entry of the bundled CLI (lib/cli.js, run by bin/wikigen.js).
  */
-import { runInterruptCleanups } from '../compiler/interrupt.js'
+import { runInterruptCleanups, wasInterrupted } from '../compiler/interrupt.js'
 import { isUsageError } from '../compiler/usage-error.js'
 import { createProgram } from './index.js'
 import { createReporter, printUsageError } from './output.js'
@@ -24,6 +24,8 @@ export async function run(): Promise<void> {
   try {
     await createProgram().parseAsync(process.argv)
   } catch (error) {
+    // a build stopped by a signal fails on its way out: the signal's cleanups end the process with its exit code
+    if (wasInterrupted()) return new Promise(() => {})
     if (!isUsageError(error)) throw error
     printUsageError(createReporter(), error)
     process.exitCode = 1

@@ -3,9 +3,12 @@
  * matcher and the same index. Reads the built index, or builds the site first when there is none.
  */
 import { existsSync, readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { MAX_SUGGESTIONS, SEARCH_INDEX_FILE } from '../shared/constants.js'
 import { searchSuggestions, type SearchIndexEntry, type Suggestion } from '../shared/search/match.js'
+import { metaFile } from '../shared/fulltext/format.js'
+import { createFullTextSearch, type FullTextLoader, type FullTextResult } from '../shared/fulltext/search.js'
 import { runBuild } from './build.js'
 import { createReporter, type Reporter } from './output.js'
 
@@ -15,10 +18,15 @@ export interface SearchOptions {
   out: string
   json?: boolean
   max?: number
+  /** Search the full-text index (the search page's results) instead of the suggestions of the search box. */
+  fullText?: boolean
+  section?: string
+  kind?: string
 }
 
 /** Prints the suggestions; exit code 0 when there are some, 1 when there are none, 2 when no index could be made. */
 export async function run(options: SearchOptions, reporter: Reporter = createReporter()): Promise<number> {
+  if (options.fullText) return runFullText(options, reporter)
   const file = join(options.out, SEARCH_INDEX_FILE)
   if (!existsSync(file)) {
     reporter.err(reporter.colors.dim(`${file} does not exist yet: building ${options.root} first`))
@@ -42,5 +50,48 @@ function printSuggestions(reporter: Reporter, query: string, suggestions: Sugges
   const width = Math.min(60, Math.max(...labels.map((l) => l.length)))
   suggestions.forEach((s, i) => {
     reporter.out(`${c.dim(String(i + 1).padStart(2))}  ${labels[i].padEnd(width)}  ${c.cyan(decodeURI(s.link))}`)
+  })
+}
+
+/** The full-text results of a query, from the built index and the code the search page runs. */
+async function runFullText(options: SearchOptions, reporter: Reporter): Promise<number> {
+  const meta = join(options.out, metaFile())
+  if (!existsSync(meta)) {
+    reporter.err(reporter.colors.dim(`${meta} does not exist yet: building ${options.root} first`))
+    const result = await runBuild({ root: options.root, out: options.out }, reporter)
+    if (!result || !existsSync(meta)) return 2
+  }
+  const search = createFullTextSearch(fileLoader(options.out))
+  const result = await search.search(options.query, { limit: options.max ?? 10, section: options.section, kind: options.kind })
+  if (options.json) reporter.out(JSON.stringify(result, null, 2))
+  else printHits(reporter, result)
+  return result.hits.length > 0 ? 0 : 1
+}
+
+/** Reads index files from a built site on disk. */
+export function fileLoader(dir: string): FullTextLoader {
+  return async (file) => {
+    try {
+      return JSON.parse(await readFile(join(dir, file), 'utf8')) as unknown
+    } catch {
+      return undefined
+    }
+  }
+}
+
+function printHits(reporter: Reporter, result: FullTextResult): void {
+  const c = reporter.colors
+  if (result.hits.length === 0) {
+    reporter.out(
+      `Keine Treffer für ${JSON.stringify(result.query)}${result.suggestions.length > 0 ? `. Meinten Sie: ${result.suggestions.join(', ')}?` : ''}`,
+    )
+    return
+  }
+  reporter.out(c.dim(`${result.total} Treffer${result.partial ? ' (nicht alle Wörter gefunden)' : ''}`))
+  result.hits.forEach((hit, i) => {
+    reporter.out(
+      `${c.dim(String(i + 1).padStart(2))}  ${c.bold(hit.title)}${hit.heading ? ` › ${hit.heading}` : ''}  ${c.cyan(decodeURI(hit.href))}`,
+    )
+    reporter.out(`    ${hit.snippet.map((part) => (part.mark ? c.yellow(part.text) : part.text)).join('')}`)
   })
 }

@@ -7,6 +7,7 @@ import { mount as backToTop } from './back-to-top.js'
 import { mount as colorMode } from './color-mode.js'
 import { mount as copyCode } from './copy-code.js'
 import { mount as diagrams } from './diagrams.js'
+import { mount as fullText } from './fulltext.js'
 import { mount as islands } from './islands.js'
 import { mount as legacyAnchors } from './legacy-anchors.js'
 import { mount as notFound } from './not-found.js'
@@ -37,6 +38,7 @@ const modules: Mount[] = [
   zoom,
   diagrams,
   scrollRegions,
+  fullText,
 ]
 let cleanups: (() => void)[] = []
 

@@ -19,6 +19,19 @@ import { sortDiagnostics, type Diagnostic } from './diagnostics.js'
 import { discoverSite } from './discover.js'
 import type { OutputFile } from './emit/output-file.js'
 import { evaluateBases, fileTimes } from './bases-site.js'
+import {
+  fullTextMetaFile,
+  fullTextSources,
+  keepsBase,
+  readFullTextState,
+  saveFullTextState,
+  stateIn,
+  type FullTextMergeResult,
+  type FullTextSource,
+  type FullTextState,
+} from './emit/fulltext-index.js'
+import { FULLTEXT_DIR } from '../shared/fulltext/format.js'
+
 import { createRenderJobs, type RenderJob } from './emit/page-routes.js'
 import { emitFiles } from './emitters.js'
 import { readGitInfo, type GitInfoResult } from './git-info.js'
@@ -31,6 +44,9 @@ import { loadRenderCache } from './render-cache.js'
 import { renderRoutes } from './render.js'
 import type { CompiledPage } from './page.js'
 import { createStaging, discardStaging, swapInOutput, writeFiles } from './write-output.js'
+
+/** Sites from this many pages merge their full-text index on a worker; smaller ones on the main thread. */
+const FULLTEXT_WORKER_PAGES = 200
 
 export type BuildPhase = 'compile' | 'render'
 
@@ -86,6 +102,8 @@ export interface BuildState {
   git: GitInfoResult
   client: ClientBundle
   config: ResolvedConfig
+  /** The full-text index written, for the next one to start from. */
+  fullText: FullTextState
 }
 
 export interface BuildResult {
@@ -130,9 +148,28 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   clock.mark('discover')
   return withBuildScope(options, content.markdown.length, async (scope) => {
     const staging = await createStaging(out)
-    const forgetStaging = onInterrupt(() => rmSync(staging, { recursive: true, force: true }))
+    let fullText: Promise<unknown> | undefined
+    let fullTextHere = false
+    // an index written on this thread may still be writing into the staging folder: it finishes before the folder
+    // goes (one on a worker stopped with the worker)
+    const forgetStaging = onInterrupt(async () => {
+      if (fullTextHere) await fullText
+      rmSync(staging, { recursive: true, force: true })
+    })
     try {
-      const { site, diagnostics, compiled } = await compileAndLink(content, config, scope, options, clock.mark)
+      // the full-text index is merged on a worker from the moment the pages are compiled, while the main thread
+      // links, prepares and renders the routes; its meta file follows once the pages have their URLs
+      let indexing: Promise<FullTextMergeResult> | undefined
+      let sources: FullTextSource[] = []
+      const { site, diagnostics, compiled } = await compileAndLink(content, config, scope, options, clock.mark, (pages) => {
+        sources = fullTextSources(pages, config, { drafts: options.drafts })
+        const previous = scope.shared ? readFullTextState(scope.cacheDir!) : undefined
+        // a delta is merged here, at once; a new base of a large site on a worker, beside linking and rendering
+        const parallel = sources.length >= FULLTEXT_WORKER_PAGES && !keepsBase(sources, previous)
+        fullTextHere = !(parallel && scope.pool.threads)
+        indexing = scope.pool.run({ type: 'fulltext', sources, outDir: staging, previousDir: out, previous }, parallel)
+        fullText = indexing.catch(() => undefined)
+      })
       const git = await gitInfo
       clock.mark('git (rest)')
       diagnostics.push(...evaluateBases(site, fileTimes(options.root, git.byPath)))
@@ -147,12 +184,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       clock.mark('render')
       const bytes = render.bytes + (await writeFiles(staging, files, out))
       clock.mark('search index, redirects, assets')
+      const merged = await indexing!
+      const metaBytes = await writeFiles(staging, [fullTextMetaFile(site, merged, sources)], out)
+      clock.mark('full-text index (rest)')
       await swapInOutput(staging, out)
       forgetStaging()
+      const fullTextState = stateIn(out, merged.state)
       clock.mark('swap')
       if (scope.shared) {
         scope.pool.store.commit(compiled.pages)
         renderCache?.save()
+        saveFullTextState(scope.cacheDir!, fullTextState)
         clock.mark('cache')
       }
       return {
@@ -163,13 +205,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           cachedPages: compiled.cached,
           renderedPages: render.rendered,
           reusedPages: render.reused,
-          bytes,
+          bytes: bytes + merged.bytes + metaBytes,
           durationMs: clock.elapsed(),
           timings: clock.timings,
         },
-        state: { compiled: compiled.pages, content, git, client, config },
+        state: { compiled: compiled.pages, content, git, client, config, fullText: fullTextState },
       }
     } catch (error) {
+      // the index may still be writing into the staging folder: let it finish before the folder goes
+      await fullText
       forgetStaging()
       // the build's own error is the one to report, whatever happens to the staging folder
       await discardStaging(staging).catch(() => undefined)
@@ -186,7 +230,8 @@ function settleOutputs(site: Site, jobs: RenderJob[], emitted: { emitter: string
   const sourceOfBody = new Map(site.pages.map((p) => [p.page.contentHash, p.page.sourcePath]))
   const assetSources = new Map(site.assets.map((asset) => [outputPathOf(asset), asset.path]))
   const redirectSources = new Map(site.redirects.map((r) => [r.from.slice(site.config.site.base.length), r]))
-  const generated: OutputClaim[] = []
+  // the full-text index's folder, written by a worker after the claims are settled, belongs to it as a whole
+  const generated: OutputClaim[] = [{ path: FULLTEXT_DIR, owner: 'the full-text index' }]
   const pages: OutputClaim[] = []
   const assets: OutputClaim[] = []
   const redirects: OutputClaim[] = []
@@ -213,7 +258,11 @@ function settleOutputs(site: Site, jobs: RenderJob[], emitted: { emitter: string
     }
   }
   const { refused, diagnostics } = settleOutputClaims([...generated, ...pages, ...assets, ...redirects])
-  const kept = (claims: OutputClaim[]) => claims.filter((claim) => !refused.has(claim)).map((claim) => claimOf.get(claim)!)
+  const kept = (claims: OutputClaim[]) =>
+    claims.flatMap((claim) => {
+      const item = refused.has(claim) ? undefined : claimOf.get(claim)
+      return item ? [item] : []
+    })
   return {
     jobs: kept([...generated, ...pages]).filter((item): item is RenderJob => 'input' in item),
     files: kept([...generated, ...assets, ...redirects]).filter((item): item is OutputFile => !('input' in item)),
@@ -228,9 +277,11 @@ async function compileAndLink(
   scope: BuildScope,
   options: CompileOptions & LinkOptions,
   mark: (phase: string) => void = () => {},
+  afterCompile: (pages: readonly CompiledPage[]) => void = () => {},
 ) {
   const compiled = await compilePages(content.markdown, scope, options)
   mark('compile')
+  afterCompile(compiled.pages)
   const site = linkSite(compiled.pages, content.assets, config, { drafts: options.drafts, attachmentFolder: content.attachmentFolder })
   mark('link')
   const diagnostics: Diagnostic[] = [

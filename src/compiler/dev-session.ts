@@ -17,6 +17,7 @@ import { sortDiagnostics, type Diagnostic } from './diagnostics.js'
 import { createRenderJobMaker, fingerprintOf, generatedJobs, renderJob, type RenderJob, type RenderJobMaker } from './emit/page-routes.js'
 import { redirects } from './emit/redirects.js'
 import { searchIndex } from './emit/search-index.js'
+import { createFullTextIndex, stateIn } from './emit/fulltext-index.js'
 import { linkSite, relinkPage, type Site } from './link-site.js'
 import { discoverContent, inspectContentPath, outputPathOf, PAGE_SOURCE, readSource, readSourceSync, type ContentRef } from './load.js'
 import { createDiskStore, createMemoryStore, type PageStore } from './page-store.js'
@@ -83,7 +84,16 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
   // Bodies of the pages compiled here, by content hash. They stay in memory: few pages change while the server runs,
   // and a `wikigen build` in the same folder may clean from the cache what it did not build itself.
   const edited = new Map<string, string>()
+  const editedSearch = new Map<string, string>()
   const bodyOf = (hash: string) => edited.get(hash) ?? store.body(hash)
+  const searchOf = (hash: string) => editedSearch.get(hash) ?? store.searchData(hash)
+  // the full-text index is updated in the output folder from the one written last
+  let fullTextState = initial.state.fullText
+  const writeFullText = async () => {
+    const { files, state } = createFullTextIndex(site, searchOf, options.out, fullTextState)
+    await writeFiles(options.out, files)
+    fullTextState = stateIn(options.out, state)
+  }
   const pages = new Map<SourcePath, CompiledPage>(initial.state.compiled.map((p) => [p.sourcePath, p]))
   const assets = new Map<SourcePath, ContentRef>(initial.state.content.assets.map((a) => [a.path, a]))
   const held = new Map<SourcePath, Diagnostic[]>()
@@ -158,6 +168,11 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
     })
     await copyUsedAssets()
     const routes = await renderChanged(changedJobs)
+    // the full-text index follows the edited text, after the page itself is on its way to the browser
+    const indexed = site
+    setImmediate(() => {
+      if (site === indexed) void writeFullText().catch(() => undefined)
+    })
     return { routes, removed: [], diagnostics: report(changedDiagnostics), durationMs: Date.now() - started }
   }
 
@@ -177,6 +192,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
       removed.push(encodeURI(`${config.site.base}${file}`))
     }
     await writeFiles(options.out, [...searchIndex.emit(site), ...redirects.emit(site)])
+    await writeFullText()
     return { routes, removed, diagnostics: report(changedDiagnostics), durationMs: Date.now() - started }
   }
 
@@ -234,11 +250,15 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
         }
         if (held.delete(path)) structural = true
         diagnostics.push(...page.diagnostics)
-        const { html, ...meta } = page
+        const { html, searchData, ...meta } = page
         const replaced = pages.get(path)?.contentHash
         if (replaced === undefined) structural = true
-        else if (replaced !== meta.contentHash) edited.delete(replaced)
+        else if (replaced !== meta.contentHash) {
+          edited.delete(replaced)
+          editedSearch.delete(replaced)
+        }
         edited.set(meta.contentHash, html)
+        editedSearch.set(meta.contentHash, searchData)
         pages.set(path, meta)
         changed.push(meta)
       }

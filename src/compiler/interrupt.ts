@@ -7,6 +7,12 @@
 type Cleanup = () => void | Promise<void>
 
 const cleanups = new Set<Cleanup>()
+let interrupted = false
+
+/** True once a signal started the cleanups: work failing from then on fails because of it. */
+export function wasInterrupted(): boolean {
+  return interrupted
+}
 
 /** Registers a cleanup to run on interruption; returns the function that unregisters it. */
 export function onInterrupt(cleanup: Cleanup): () => void {
@@ -21,6 +27,7 @@ export function onInterrupt(cleanup: Cleanup): () => void {
  * folder it writes into, stops before that folder is removed. A cleanup that fails does not stop the others.
  */
 export async function runInterruptCleanups(): Promise<void> {
+  interrupted = true
   const pending = [...cleanups]
   cleanups.clear()
   for (const cleanup of pending) {

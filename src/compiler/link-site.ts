@@ -180,7 +180,7 @@ function linkTargetsOf(resolved: readonly Resolved[]): string {
 }
 
 /** The home page is titled as the wiki unless it names itself (spec §2.1). */
-function withHomeTitle(page: CompiledPage, config: ResolvedConfig): CompiledPage {
+export function withHomeTitle(page: CompiledPage, config: ResolvedConfig): CompiledPage {
   return page.slug === '' && page.title === '' ? { ...page, title: config.site.title } : page
 }
 

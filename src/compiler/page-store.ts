@@ -13,7 +13,7 @@
  * rendered.
  * The memory store serves builds without a cache.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { CompiledPage, Page } from './page.js'
 
@@ -21,7 +21,9 @@ import type { CompiledPage, Page } from './page.js'
 interface BodyRef {
   pack: string
   start: number
+  /** Bytes of the body HTML; the page's full-text data follows it, after a NUL, up to `end`. */
   length: number
+  end: number
 }
 
 /**
@@ -41,6 +43,8 @@ export interface PageStore {
   adopt(bodies: StoredBodies): void
   /** Body HTML of a stored page; throws if it is missing (a bug: every rendered page was compiled first). */
   body(contentHash: string): string
+  /** The full-text data of a stored page (search-data.ts), kept in the same place as its body. */
+  searchData(contentHash: string): string
   /** Keeps these pages for the next build, and forgets every other. */
   commit(pages: readonly CompiledPage[]): void
 }
@@ -50,23 +54,28 @@ export function createMemoryStore(): PageStore {
   return {
     meta: () => undefined,
     put(pages) {
-      return pages.map(({ html, ...meta }) => {
-        bodies.set(meta.contentHash, html)
+      return pages.map(({ html, searchData, ...meta }) => {
+        bodies.set(meta.contentHash, joinStored(html, searchData))
         return meta
       })
     },
     locationsOf: () => ({}) as StoredBodies,
     adopt() {},
     body(hash) {
-      const html = bodies.get(hash)
-      if (html === undefined) throw new Error(`Page ${hash} was never compiled`)
-      return html
+      const stored = bodies.get(hash)
+      if (stored === undefined) throw new Error(`Page ${hash} was never compiled`)
+      return splitStored(stored)[0]
+    },
+    searchData(hash) {
+      const stored = bodies.get(hash)
+      if (stored === undefined) throw new Error(`Page ${hash} was never compiled`)
+      return splitStored(stored)[1]
     },
     commit() {},
   }
 }
 
-const INDEX_VERSION = 2
+const INDEX_VERSION = 4
 /** Packs kept in memory per thread while rendering: render batches mostly read the packs of a few compile batches. */
 const OPEN_PACKS = 8
 
@@ -79,6 +88,8 @@ export function createDiskStore(dir: string): PageStore {
   const packFile = (pack: string) => join(packDir, `${pack}.html`)
   const refs = new Map<string, BodyRef>()
   const packs = new Map<string, Buffer>()
+  /** Open packs, for reading the full-text data of pages without their bodies. */
+  const packFds = new Map<string, number>()
   const packExists = new Map<string, boolean>()
   let index: Map<string, IndexEntry> | undefined
   /** The index line of each page read from it, written again as it is. */
@@ -121,6 +132,20 @@ export function createDiskStore(dir: string): PageStore {
     return bytes
   }
 
+  /** The body (`search` false) or the full-text data (true) of a stored page, decoding only that part of the pack. */
+  const stored = (hash: string, search: boolean): string => {
+    const ref = refs.get(hash)
+    if (!ref) throw new Error(`Page ${hash} is missing from the build cache`)
+    try {
+      const bytes = readPack(ref.pack)
+      return search
+        ? bytes.toString('utf8', ref.start + ref.length + 1, ref.end)
+        : bytes.toString('utf8', ref.start, ref.start + ref.length)
+    } catch {
+      throw new Error(`Page ${hash} is missing from the build cache`)
+    }
+  }
+
   return {
     meta(hash) {
       index ??= readIndex()
@@ -135,12 +160,13 @@ export function createDiskStore(dir: string): PageStore {
       const pack = `${process.pid}-${Date.now().toString(36)}-${(packCount++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`
       const parts: Buffer[] = []
       let start = 0
-      const metas = pages.map(({ html, ...meta }) => {
-        const bytes = Buffer.from(html)
-        parts.push(bytes)
-        refs.set(meta.contentHash, { pack, start, length: bytes.length })
+      const metas = pages.map(({ html, searchData, ...meta }) => {
+        const body = Buffer.from(html)
+        const search = Buffer.from(`\u0000${searchData}`)
+        parts.push(body, search)
+        refs.set(meta.contentHash, { pack, start, length: body.length, end: start + body.length + search.length })
         lines.delete(meta.contentHash) // an index line read earlier points at the pack this page was missing from
-        start += bytes.length
+        start += body.length + search.length
         return meta
       })
       mkdirSync(packDir, { recursive: true })
@@ -161,15 +187,27 @@ export function createDiskStore(dir: string): PageStore {
       for (const hash in known) refs.set(hash, known[hash])
     },
     body(hash) {
+      return stored(hash, false)
+    },
+    searchData(hash) {
+      // read just these bytes: the index merges the data of every page, and reading whole packs would read every body
       const ref = refs.get(hash)
       if (!ref) throw new Error(`Page ${hash} is missing from the build cache`)
+      const cached = packs.get(ref.pack)
+      if (cached) return cached.toString('utf8', ref.start + ref.length + 1, ref.end)
       try {
-        return readPack(ref.pack).toString('utf8', ref.start, ref.start + ref.length)
+        let fd = packFds.get(ref.pack)
+        if (fd === undefined) packFds.set(ref.pack, (fd = openSync(packFile(ref.pack), 'r')))
+        const bytes = Buffer.allocUnsafe(ref.end - ref.start - ref.length - 1)
+        readSync(fd, bytes, 0, bytes.length, ref.start + ref.length + 1)
+        return bytes.toString('utf8')
       } catch {
         throw new Error(`Page ${hash} is missing from the build cache`)
       }
     },
     commit(pages) {
+      for (const fd of packFds.values()) closeSync(fd)
+      packFds.clear()
       const kept = pages.flatMap((page) => {
         const body = refs.get(page.contentHash)
         return body ? [{ ...page, body }] : []
@@ -189,6 +227,16 @@ export function createDiskStore(dir: string): PageStore {
       packExists.clear()
     },
   }
+}
+
+/** A page's body and its full-text data as one stored text: the body never holds a NUL (the loader rejects them). */
+function joinStored(html: string, searchData: string): string {
+  return searchData === '' ? html : `${html}\u0000${searchData}`
+}
+
+function splitStored(stored: string): [html: string, searchData: string] {
+  const at = stored.indexOf('\u0000')
+  return at === -1 ? [stored, ''] : [stored.slice(0, at), stored.slice(at + 1)]
 }
 
 /** JSON with every character beyond ASCII written as a `\uXXXX` escape: the same value, readable as latin1. */

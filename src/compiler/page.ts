@@ -74,6 +74,8 @@ export interface Page {
   externalLinks: { url: string; line: number; column: number }[]
   /** Body HTML with link placeholders. */
   html: string
+  /** The page's text for the full-text index, made with the page (search-data.ts); stored beside the body. */
+  searchData: string
   hasDiagram: boolean
   /** Sections and id'd blocks other pages can embed alone (markdown/to-hast.ts). */
   fragments: Fragment[]
@@ -90,7 +92,7 @@ export interface Page {
  * (page-store.ts, keyed by `contentHash`) until its route is rendered. Plain data, so it crosses worker threads and is
  * kept in the build cache's index; what links, lists and searches need of a page is here.
  */
-export type CompiledPage = Omit<Page, 'html'>
+export type CompiledPage = Omit<Page, 'html' | 'searchData'>
 
 /** Placeholder text for link number `index`; see PageLink. */
 export function placeholderOf(index: number): string {

@@ -18,6 +18,7 @@ import type { Page } from './page.js'
 import type { SourcePath } from './paths.js'
 import { slugifyPageName } from './slugify.js'
 import { parseBasePage, parseCanvasPage } from './source-pages.js'
+import { searchDataOf } from './search-data.js'
 import type { Slug } from './paths.js'
 
 const INDEX_FILE = /(^|\/)(readme|index)\.md$/i
@@ -141,6 +142,7 @@ export function parsePage(source: SourceFile): Page {
     externalLinks: rendered.externalLinks,
     fileRefs: rendered.fileRefs,
     html: rendered.html,
+    searchData: searchDataOf(rendered.html, rendered.links, frontmatter.title ?? rendered.firstH1 ?? name),
     hasDiagram: rendered.diagrams.length > 0,
     fragments: rendered.fragments,
     hasImage: rendered.hasImage,
@@ -183,6 +185,7 @@ function oversizedPage(source: SourceFile, frontmatter: Frontmatter, body: strin
     externalLinks: [],
     fileRefs: [],
     html: `<pre class="page-text">${escapeHtml(body)}</pre>`,
+    searchData: '',
     hasDiagram: false,
     fragments: [],
     hasImage: false,

@@ -17,6 +17,7 @@ import { renderBody, type Fragment } from './markdown/to-hast.js'
 import { IMAGE_EXTENSIONS } from './markdown/wikilink/index.js'
 import { placeholderOf, type Anchor, type Heading, type Page, type PageLink } from './page.js'
 import { createHeadingSlugger } from './slugify.js'
+import { searchDataOf } from './search-data.js'
 import type { Slug, SourcePath } from './paths.js'
 
 /** The page of a `.base` file: one section per view (under its name when there are several), filled in after linking. */
@@ -126,6 +127,7 @@ function sourcePage(source: SourceFile, page: { name: string; slug: Slug }, part
     externalLinks: [],
     fileRefs: [],
     html: parts.html,
+    searchData: searchDataOf(parts.html, parts.links, page.name),
     hasDiagram: false,
     fragments: parts.fragments,
     hasImage: parts.links.some((link) => link.kind === 'image'),

@@ -167,7 +167,7 @@ export async function writeFiles(dir: string, files: readonly OutputFile[], prev
     if ('copyFrom' in file) {
       if (!(file.immutable && previousDir && reuseFile(resolve(previousDir, file.path), target, made)))
         await copyFile(file.copyFrom, target)
-    } else {
+    } else if (!(file.immutable && previousDir && reuseFile(resolve(previousDir, file.path), target, made))) {
       await writeFile(target, file.contents)
       bytes += typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength
     }

@@ -27,7 +27,7 @@ export function Navbar({ site, currentHref }: { site: SiteProps; currentHref: st
         <span className="site-name">{site.title}</span>
       </a>
       <div className="navbar-items-wrapper">
-        <Island name="SearchBox" component={SearchBox} props={{ indexHref: site.searchIndexHref, locale: '/' }} />
+        <Island name="SearchBox" component={SearchBox} props={{ indexHref: site.searchIndexHref, locale: '/', fullText: site.fullText }} />
         <nav className="navbar-items" aria-label={labels.mainNavigation}>
           {site.navbar.map((item) => (
             <NavItem key={item.text} item={item} currentHref={currentHref} />

@@ -13,6 +13,8 @@ export interface SearchBoxProps {
   indexHref: string
   /** The locale whose pages are searched (pathLocale of the index entries); '/' for this single-locale site. */
   locale: string
+  /** The full-text search page: the open dropdown ends with a link to it for what was typed (not an option). */
+  fullText?: { href: string; label: string }
 }
 
 /** The id of the input: the island reads what was typed into the server-rendered input before it hydrated. */
@@ -33,7 +35,7 @@ const optionId = (index: number) => `${LIST_ID}-${index}`
  *   takes it when there is one and the browser follows it otherwise. Then the query clears.
  * - Server-rendered, the input works before React arrives; hydrating keeps what the reader typed and the focus.
  */
-export function SearchBox({ indexHref, locale }: SearchBoxProps) {
+export function SearchBox({ indexHref, locale, fullText }: SearchBoxProps) {
   const [typed] = useState(readInputBeforeHydration)
   const [state, dispatch] = useReducer(reduceCombobox, typed.value, createComboboxState)
   const [focused, setFocused] = useState(typed.focused)
@@ -48,6 +50,12 @@ export function SearchBox({ indexHref, locale }: SearchBoxProps) {
   )
   const shown = focused && suggestions.length > 0
   const highlighted = shown ? highlightedIn(state.highlight, suggestions.length) : undefined
+  const query = state.query.trim()
+  // shown only once hydrated: the server rendered no link, and the first client render must match it
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  const fullTextShown = hydrated && focused && fullText !== undefined && query !== ''
+  const fullTextRef = useRef<HTMLAnchorElement>(null)
 
   /**
    * Opens suggestion `i` by clicking its link: the router takes the click when there is one, the browser follows
@@ -59,7 +67,14 @@ export function SearchBox({ indexHref, locale }: SearchBoxProps) {
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>): void {
-    if (!shown || event.nativeEvent.isComposing) return
+    if (event.nativeEvent.isComposing) return
+    // Enter with no suggestion chosen searches the full text
+    if (event.key === 'Enter' && highlighted === undefined && fullTextShown) {
+      event.preventDefault()
+      fullTextRef.current?.click()
+      return
+    }
+    if (!shown) return
     if (event.key === 'ArrowDown') dispatch({ type: 'next', count: suggestions.length })
     else if (event.key === 'ArrowUp') dispatch({ type: 'previous', count: suggestions.length })
     else if (event.key === 'Enter') open(highlighted)
@@ -101,34 +116,54 @@ export function SearchBox({ indexHref, locale }: SearchBoxProps) {
         onBlur={() => setFocused(false)}
         onKeyDown={onKeyDown}
       />
-      <ul
-        ref={listRef}
-        id={LIST_ID}
-        className="suggestions"
-        role="listbox"
-        aria-label={labels.searchSuggestions}
-        hidden={!shown}
-        onMouseLeave={() => dispatch({ type: 'leave' })}
-      >
-        {shown &&
-          suggestions.map((suggestion, i) => (
-            <li key={i} className="suggestion" role="none">
-              <a
-                id={optionId(i)}
-                href={suggestion.link}
-                role="option"
-                aria-selected={i === highlighted}
-                aria-label={suggestionLabel(suggestion)}
-                tabIndex={-1}
-                onMouseEnter={() => dispatch({ type: 'hover', index: i })}
-                onMouseDown={(event) => onSuggestionMouseDown(event, i)}
-                onClick={onSuggestionClick}
-              >
-                <SearchSuggestion suggestion={suggestion} />
-              </a>
-            </li>
-          ))}
-      </ul>
+      <div className="search-dropdown" hidden={!shown && !fullTextShown}>
+        <ul
+          ref={listRef}
+          id={LIST_ID}
+          className="suggestions"
+          role="listbox"
+          aria-label={labels.searchSuggestions}
+          hidden={!shown}
+          onMouseLeave={() => dispatch({ type: 'leave' })}
+        >
+          {shown &&
+            suggestions.map((suggestion, i) => (
+              <li key={i} className="suggestion" role="none">
+                <a
+                  id={optionId(i)}
+                  href={suggestion.link}
+                  role="option"
+                  aria-selected={i === highlighted}
+                  aria-label={suggestionLabel(suggestion)}
+                  tabIndex={-1}
+                  onMouseEnter={() => dispatch({ type: 'hover', index: i })}
+                  onMouseDown={(event) => onSuggestionMouseDown(event, i)}
+                  onClick={onSuggestionClick}
+                >
+                  <SearchSuggestion suggestion={suggestion} />
+                </a>
+              </li>
+            ))}
+        </ul>
+        {fullTextShown && (
+          <p className="fulltext-link">
+            <a
+              ref={fullTextRef}
+              href={`${fullText.href}?q=${encodeURIComponent(query)}`}
+              tabIndex={-1}
+              onMouseDown={(event) => {
+                // the input loses focus on mousedown and the link would be gone before the click
+                if (isPlainClick(event)) event.currentTarget.click()
+              }}
+              onClick={(event) => {
+                if (isPlainClick(event)) dispatch({ type: 'opened' })
+              }}
+            >
+              {fullText.label}: „{query}“
+            </a>
+          </p>
+        )}
+      </div>
     </div>
   )
 }

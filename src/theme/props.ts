@@ -57,6 +57,8 @@ export interface SiteProps {
   repo?: { href: string; label: string }
   colorModeSwitch: boolean
   searchIndexHref: string
+  /** The full-text search page and the label of the search box's link to it ("Im Volltext suchen"). */
+  fullText?: { href: string; label: string }
 }
 
 export interface ChangelogItem {

@@ -168,7 +168,7 @@ describe.each([
     expect(await searchField(page).evaluate((el) => (el as HTMLInputElement).selectionStart)).toBe('traktand'.length)
   })
 
-  it('follows the pointer, highlights nothing once it leaves the list, and then Enter does nothing', async () => {
+  it('follows the pointer, highlights nothing once it leaves the list, and then Enter searches the full text', async () => {
     const { page } = await openSearchPage(viewport)
     await searchField(page).focus()
     await search(page, 'traktand', 10)
@@ -181,10 +181,8 @@ describe.each([
     await page.mouse.move(box.x + box.width / 2, box.y + box.height + 40)
     expect(await selectedOptions(page)).toEqual([])
     expect(await searchField(page).getAttribute('aria-activedescendant')).toBeNull()
-    const url = page.url()
     await page.keyboard.press('Enter')
-    expect(page.url()).toBe(url)
-    expect(await suggestions(page).count()).toBe(10)
+    await page.waitForURL(`${baseUrl}/suche.html?q=traktand`)
   })
 
   it('opens the highlighted suggestion with Enter at its heading, then clears the query', async () => {

@@ -8,6 +8,9 @@ import { describe, expect, it } from 'vitest'
 import { build } from '../../src/compiler/build.js'
 import { createDevSession } from '../../src/compiler/dev-session.js'
 import { tempDir } from './helpers.js'
+import { fileLoader } from '../../src/cli/search.js'
+import { createFullTextSearch } from '../../src/shared/fulltext/search.js'
+import type { FullTextMeta } from '../../src/shared/fulltext/format.js'
 
 function wiki() {
   const work = tempDir()
@@ -98,5 +101,24 @@ describe('dev session updates', () => {
     site.write('Muster AG.md', '---\nstatus: archiviert\n---\n# Muster AG\n')
     await session.update([{ path: 'Muster AG.md', kind: 'change' }])
     expect(html(site.out, 'kunden.html')).toContain('Keine Einträge')
+  })
+})
+
+describe('the full-text index in dev', () => {
+  it('follows an edit with a delta beside the first build’s base', async () => {
+    const site = wiki()
+    const session = await createDevSession({ root: site.root, out: site.out, cacheDir: site.cacheDir })
+    const search = () => createFullTextSearch(fileLoader(site.out)).search('wartungsfenster')
+    expect((await search()).total).toBe(0)
+    const base = readFileSync(join(site.out, 'fulltext/meta.json'), 'utf8')
+    site.write('Fortsetzung.md', '---\nseries: Kurs\norder: 2\n---\n# Fortsetzung\n\nDas Wartungsfenster ist am Sonntag.\n')
+    await session.update([{ path: 'Fortsetzung.md', kind: 'change' }])
+    // the index follows once the page is on its way to the browser
+    for (let i = 0; i < 100 && (await search()).total === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20))
+    const found = await search()
+    expect(found.hits.map((hit) => hit.title)).toEqual(['Fortsetzung'])
+    const meta = JSON.parse(readFileSync(join(site.out, 'fulltext/meta.json'), 'utf8')) as FullTextMeta
+    expect(meta.delta.length).toBeGreaterThan(0)
+    expect(meta.shards).toEqual((JSON.parse(base) as FullTextMeta).shards)
   })
 })

@@ -63,6 +63,13 @@ describe('an Obsidian vault', () => {
     const index = readFileSync(join(out, 'search-index.json'), 'utf8')
     expect(index).not.toMatch(/Entwurf|Privat|Besprechung/)
     expect(html('glossary.html')).not.toMatch(/Entwurf|Privat/)
+    // nor in the full-text index: not their words, not their text files
+    const fullText = readdirSync(join(out, 'fulltext'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'))
+      .join('\n')
+    expect(fullText).toContain('handbuch')
+    expect(fullText).not.toMatch(/fertig|nur im vault|Entwurf|Privat|Besprechung/i)
   })
 
   it("looks for attachments in the vault's attachment folder first", () => {

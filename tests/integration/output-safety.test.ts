@@ -132,7 +132,7 @@ describe('wikigen build refuses an output folder whose replacement would lose fi
       readdirSync(join(dir, 'content', 'dist'))
         .filter((f) => f.endsWith('.html'))
         .sort(),
-    ).toEqual(['404.html', 'glossary.html', 'index.html', 'seite.html'])
+    ).toEqual(['404.html', 'glossary.html', 'index.html', 'seite.html', 'suche.html'])
   })
 
   it('writes through a symbolic link named as the output folder, and the link stays a link', async () => {

@@ -2,11 +2,14 @@
  * The build cache: a second build of an unchanged site parses nothing and renders nothing; one changed page is
  * parsed alone, and only the routes whose HTML depends on it are rendered again.
  */
-import { readdirSync, readFileSync, rmSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/compiler/build.js'
 import { tempDir } from './helpers.js'
+import { fileLoader } from '../../src/cli/search.js'
+import { createFullTextSearch } from '../../src/shared/fulltext/search.js'
+import type { FullTextMeta } from '../../src/shared/fulltext/format.js'
 
 /** A fresh, empty wiki folder and the options of a build of it with a cache. */
 function cachedWiki() {
@@ -26,11 +29,11 @@ describe('warm builds', () => {
     for (let i = 0; i < 20; i++) writeFileSync(join(root, `Seite ${i}.md`), `Text ${i}.\n`)
 
     const cold = await build(options)
-    // 23 pages, the generated 404 page and the generated glossary
-    expect([cold.stats.cachedPages, cold.stats.renderedPages, cold.stats.reusedPages]).toEqual([0, 25, 0])
+    // 23 pages, the generated 404 page, glossary and search page
+    expect([cold.stats.cachedPages, cold.stats.renderedPages, cold.stats.reusedPages]).toEqual([0, 26, 0])
 
     const unchanged = await build(options)
-    expect([unchanged.stats.cachedPages, unchanged.stats.renderedPages, unchanged.stats.reusedPages]).toEqual([23, 0, 25])
+    expect([unchanged.stats.cachedPages, unchanged.stats.renderedPages, unchanged.stats.reusedPages]).toEqual([23, 0, 26])
 
     // a new heading name: the page itself and the page linking to the old heading change
     writeFileSync(join(root, 'Ziel.md'), '## Neuer Abschnitt\n\nNeu.\n')
@@ -112,5 +115,64 @@ describe('warm builds', () => {
     expect(warm.diagnostics).toEqual(cold.diagnostics)
     expect(readFileSync(join(options.out, 'verweis.html'), 'utf8')).toBe(coldHtml.replace('</a>.', '</a>!'))
     expect(coldHtml).toContain('href="/gr%C3%B6ssen-%C3%BCbersicht.html#zürich-süd"') // the anchor found in the cached page
+  })
+})
+
+describe('the full-text index of a warm build', () => {
+  const QUERIES = ['server', 'wartungsfenster', 'fenster', 'passwort', 'rechnung', 'rechnungen post', 'sonntags', 'willkommen', 'seite 12a']
+
+  /** The results of QUERIES on the index of a built site. */
+  const resultsIn = async (out: string) => {
+    const search = createFullTextSearch(fileLoader(out))
+    return Promise.all(QUERIES.map(async (query) => await search.search(query, { limit: 50 })))
+  }
+
+  it('keeps the base of the previous build, adds the changed pages as a delta, and finds what a cold build finds', async () => {
+    const options = cachedWiki()
+    const { root, out } = options
+    writeFileSync(join(root, 'index.md'), '# Start\n\nWillkommen im Wiki.\n')
+    for (let i = 0; i < 40; i++) {
+      writeFileSync(
+        join(root, `Seite ${i}.md`),
+        `# Seite ${i}\n\n## Wartungsfenster\n\nDer Server ${i} wird sonntags gewartet. Rechnung ${i % 7}.\n`,
+      )
+    }
+    await build(options)
+    const base = statSync(join(out, 'fulltext/s/wa.json')).ino
+
+    // one page changed, one gone, one new (in the middle of the order), words new to the site
+    writeFileSync(join(root, 'Seite 3.md'), '# Seite 3\n\nDas Passwort des Passwortmanagers läuft ab.\n')
+    rmSync(join(root, 'Seite 5.md'))
+    writeFileSync(join(root, 'Seite 12a.md'), '# Seite 12a\n\nDie Rechnungen kommen per Post.\n')
+    const warm = await build(options)
+    expect(warm.stats.cachedPages).toBe(39)
+    // the base's files are the previous build's; the two new pages are the delta
+    expect(statSync(join(out, 'fulltext/s/wa.json')).ino).toBe(base)
+    expect(readFileSync(join(out, 'fulltext/d/pa.json'), 'utf8')).toContain('passwortmanagers')
+
+    const cold = { ...options, out: join(options.out, '..', 'cold'), cacheDir: false as const }
+    await build(cold)
+    const [warmResults, coldResults] = await Promise.all([resultsIn(out), resultsIn(cold.out)])
+    expect(warmResults).toEqual(coldResults)
+    const found = (query: string) => warmResults.find((result) => result.query === query)!.hits.map((hit) => hit.title)
+    expect(found('passwort')).toEqual(['Seite 3'])
+    expect(found('rechnung')).toContain('Seite 12a')
+    expect(found('server')).not.toContain('Seite 3')
+    expect(found('server')).not.toContain('Seite 5')
+  })
+
+  it('merges a new base once the changed pages pass a tenth of the site', async () => {
+    const options = cachedWiki()
+    const { root, out } = options
+    for (let i = 0; i < 300; i++) writeFileSync(join(root, `Seite ${i}.md`), `# Seite ${i}\n\nAlt ${i}.\n`)
+    await build(options)
+    for (let i = 0; i < 10; i++) writeFileSync(join(root, `Seite ${i}.md`), `# Seite ${i}\n\nNeu ${i}.\n`)
+    await build(options)
+    expect((JSON.parse(readFileSync(join(out, 'fulltext/meta.json'), 'utf8')) as FullTextMeta).delta.length).toBeGreaterThan(0)
+    for (let i = 0; i < 40; i++) writeFileSync(join(root, `Seite ${i}.md`), `# Seite ${i}\n\nNeuer ${i}.\n`)
+    await build(options)
+    const meta = JSON.parse(readFileSync(join(out, 'fulltext/meta.json'), 'utf8')) as FullTextMeta
+    expect([meta.delta, meta.docs.length, meta.pages]).toEqual([[], 300, 300])
+    expect((await createFullTextSearch(fileLoader(out)).search('neuer')).total).toBe(40)
   })
 })

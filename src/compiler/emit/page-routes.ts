@@ -14,6 +14,7 @@ import { createAssetFinder, createAssetUrl, leavesContentFolder } from '../asset
 import { labels } from '../../shared/labels.js'
 import { createGlossary, GLOSSARY_SLUG } from './glossary.js'
 import { createTagPages } from './tag-pages.js'
+import { fullTextHref, fullTextLabels, fullTextPageBody, fullTextSlug } from './fulltext-page.js'
 import { createHash } from 'node:crypto'
 
 export interface RenderJob {
@@ -98,12 +99,20 @@ export interface RenderJobMaker {
   glossary(): RenderJob | undefined
   /** The jobs of the tag pages (emit/tag-pages.ts). */
   tags(): RenderJob[]
+  /** The full-text search page (emit/fulltext-page.ts), unless a page has its URL. */
+  fullText(): RenderJob | undefined
 }
 
 /** The routes a site gets that no page of its own provides: the 404 page and the A–Z glossary. */
 export function generatedJobs(site: Site, jobOf: RenderJobMaker): RenderJob[] {
   const glossary = jobOf.glossary()
-  return [...(site.bySlug.has('404') ? [] : [jobOf.notFound()]), ...(glossary ? [glossary] : []), ...jobOf.tags()]
+  const fullText = jobOf.fullText()
+  return [
+    ...(site.bySlug.has('404') ? [] : [jobOf.notFound()]),
+    ...(glossary ? [glossary] : []),
+    ...jobOf.tags(),
+    ...(fullText ? [fullText] : []),
+  ]
 }
 
 /**
@@ -118,6 +127,8 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
     const asset = findAsset(value)
     return asset?.size
   })
+  const searchPage = fullTextHref(site)
+  if (searchPage) siteProps.fullText = { href: searchPage, label: fullTextLabels(config.site.lang).link }
   const common = {
     site: siteProps,
     assets: options.assets,
@@ -176,6 +187,7 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
     notFound: () => notFoundJob(site, common),
     glossary: () => glossaryJob(site, common),
     tags: () => tagJobs(site, common),
+    fullText: () => fullTextJob(site, common),
   })
 }
 
@@ -291,6 +303,18 @@ function generatedJob(
       head: config.site.head,
     },
   }
+}
+
+function fullTextJob(site: Site, common: CommonInput): RenderJob | undefined {
+  const href = fullTextHref(site)
+  if (!href) return undefined
+  const title = fullTextLabels(site.config.site.lang).title
+  return generatedJob(site, common, {
+    file: `${fullTextSlug(site.config.site.lang)}.html`,
+    title,
+    documentTitle: title,
+    bodyHtml: fullTextPageBody(site, href),
+  })
 }
 
 /** JSON of the parts every job of a site shares, made once per site rather than once per route. */

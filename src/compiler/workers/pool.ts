@@ -3,15 +3,18 @@
  * their start-up, so a warm rebuild with one changed page never starts one.
  */
 import { Worker } from 'node:worker_threads'
-import { createTaskRunner, type CompileResult, type RenderResult, type Task } from './tasks.js'
+import { createTaskRunner, type CompileResult, type FullTextMergeResult, type RenderResult, type Task } from './tasks.js'
 import type { PageStore } from '../page-store.js'
 
 export interface TaskPool {
   /** Runs a task on a worker when `parallel` (and workers are configured), else on the main thread. */
   run(task: Extract<Task, { type: 'compile' }>, parallel: boolean): Promise<CompileResult>
   run(task: Extract<Task, { type: 'render' }>, parallel: boolean): Promise<RenderResult>
+  run(task: Extract<Task, { type: 'fulltext' }>, parallel: boolean): Promise<FullTextMergeResult>
   /** The page store the main thread uses (the same folder the workers write). */
   store: PageStore
+  /** True when tasks run with `parallel` go to worker threads. */
+  readonly threads: boolean
   close(): Promise<void>
 }
 
@@ -74,7 +77,9 @@ export function createPool(options: PoolOptions): TaskPool {
       const task =
         item.task.type === 'render'
           ? { ...item.task, bodies: inline.store.locationsOf(item.task.jobs.flatMap((job) => job.bodyHashes)) }
-          : item.task
+          : item.task.type === 'fulltext'
+            ? { ...item.task, bodies: inline.store.locationsOf(item.task.sources.map((source) => source.hash)) }
+            : item.task
       worker.postMessage({ id, task })
     }
   }
@@ -88,6 +93,7 @@ export function createPool(options: PoolOptions): TaskPool {
       })
     }) as TaskPool['run'],
     store: inline.store,
+    threads: canUseWorkers,
     async close() {
       await Promise.all(workers.map((w) => w.terminate()))
     },

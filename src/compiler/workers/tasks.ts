@@ -8,13 +8,21 @@ import { renderJob, type RenderJob } from '../emit/page-routes.js'
 import { createDiskStore, createMemoryStore, type PageStore, type StoredBodies } from '../page-store.js'
 import type { SourceFile } from '../load.js'
 import { parsePage } from '../parse-page.js'
+import { mergeFullText, pageTextFile, shardFileOf, type FullTextSource, type FullTextState } from '../emit/fulltext-index.js'
+import type { OutputFile } from '../emit/output-file.js'
+import { reuseFile } from '../write-output.js'
+import { pageFile } from '../../shared/fulltext/format.js'
 import type { CompiledPage } from '../page.js'
 
 /**
  * A task for a thread. `bodies` tells the store of the thread that runs it where the bodies are that another thread
  * stored (the pool fills it in when it hands the task to a worker).
  */
-export type Task = { type: 'compile'; sources: SourceFile[] } | { type: 'render'; jobs: RenderJob[]; outDir: string; bodies?: StoredBodies }
+export type Task =
+  | { type: 'compile'; sources: SourceFile[] }
+  | { type: 'render'; jobs: RenderJob[]; outDir: string; bodies?: StoredBodies }
+  /** The full-text index of these pages, in site order, but its meta file (see build.ts). */
+  | { type: 'fulltext'; sources: FullTextSource[]; outDir: string; previousDir?: string; previous?: FullTextState; bodies?: StoredBodies }
 
 export interface CompileResult {
   pages: CompiledPage[]
@@ -26,9 +34,12 @@ export interface RenderResult {
   bytes: number
 }
 
+export type { FullTextMergeResult } from '../emit/fulltext-index.js'
+import type { FullTextMergeResult } from '../emit/fulltext-index.js'
+
 /** A task runner over a page store: on disk when `cacheDir` is set, else in memory. */
 export function createTaskRunner(cacheDir: string | undefined): {
-  run(task: Task): Promise<CompileResult | RenderResult>
+  run(task: Task): Promise<CompileResult | RenderResult | FullTextMergeResult>
   store: PageStore
 } {
   const store = cacheDir ? createDiskStore(cacheDir) : createMemoryStore()
@@ -37,9 +48,49 @@ export function createTaskRunner(cacheDir: string | undefined): {
     async run(task) {
       if (task.type === 'compile') return compileBatch(task.sources, store)
       if (task.bodies) store.adopt(task.bodies)
+      if (task.type === 'fulltext') return fullTextTask(task, store)
       return renderBatch(task.jobs, task.outDir, store)
     },
   }
+}
+
+async function fullTextTask(task: Extract<Task, { type: 'fulltext' }>, store: PageStore): Promise<FullTextMergeResult> {
+  const { previousDir } = task
+  const previous =
+    task.previous && previousDir ? { state: task.previous, shardFile: (key: string) => shardFileOf(previousDir, key) } : undefined
+  const { files, unchanged, keptPages, ...merged } = mergeFullText(task.sources, (hash) => store.searchData(hash), previous)
+  let bytes = writeFilesSync(task.outDir, files)
+  const folders = new Set<string>()
+  for (const path of unchanged) {
+    if (!reuseFile(join(previousDir!, path), join(task.outDir, path), folders)) throw new Error(`The previous full-text index lost ${path}`)
+  }
+  // the previous output has the text files of the base's pages, unless that build failed
+  const missing: OutputFile[] = []
+  for (const [doc, source] of keptPages) {
+    const path = pageFile(doc)
+    if (!reuseFile(join(previousDir!, path), join(task.outDir, path), folders))
+      missing.push(pageTextFile(doc, source, store.searchData(source.hash)))
+  }
+  bytes += writeFilesSync(task.outDir, missing)
+  return { bytes, ...merged }
+}
+
+/** Writes files on this thread at once: the full-text index writes thousands of small ones, on a worker. */
+function writeFilesSync(dir: string, files: readonly OutputFile[]): number {
+  let bytes = 0
+  const made = new Set<string>()
+  for (const file of files) {
+    if (!('contents' in file)) throw new Error(`Expected the contents of ${file.path}`)
+    const target = join(dir, file.path)
+    const folder = dirname(target)
+    if (!made.has(folder)) {
+      mkdirSync(folder, { recursive: true })
+      made.add(folder)
+    }
+    writeFileSync(target, file.contents)
+    bytes += typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength
+  }
+  return bytes
 }
 
 function compileBatch(sources: SourceFile[], store: PageStore): CompileResult {

@@ -1,0 +1,162 @@
+/**
+ * The full-text search page: reads the query (`?q=`, and the filters `section`, `kind`) from the address, runs it with
+ * the shared engine (fulltext-chunk.ts, loaded on this page only) and lists the hits: title, the heading of the
+ * section found (linking to it) and a snippet with the words marked. The form submits to the page itself, so each
+ * search is an address of its own that the back button returns to. The live region announces the count.
+ */
+import type { FullTextHit, FullTextResult } from '../shared/fulltext/search.js'
+import { preload } from './preload.js'
+
+type Chunk = typeof import('./fulltext-chunk.js')
+let chunk: Promise<Chunk | undefined> | undefined
+const engines = new Map<string, ReturnType<Chunk['createSiteSearch']>>()
+
+const PAGE_SIZE = 10
+
+const TEXTS = {
+  de: {
+    hits: (n: number, q: string) => `${n} ${n === 1 ? 'Treffer' : 'Treffer'} für „${q}“`,
+    none: (q: string) => `Keine Treffer für „${q}“.`,
+    partial: 'Keine Seite enthält alle Wörter; Seiten mit den meisten davon:',
+    didYouMean: 'Meinten Sie',
+    more: 'Weitere Treffer',
+    failed: 'Die Suche ist gerade nicht verfügbar.',
+  },
+  en: {
+    hits: (n: number, q: string) => `${n} ${n === 1 ? 'result' : 'results'} for “${q}”`,
+    none: (q: string) => `No results for “${q}”.`,
+    partial: 'No page has all the words; pages with most of them:',
+    didYouMean: 'Did you mean',
+    more: 'More results',
+    failed: 'Search is not available right now.',
+  },
+}
+
+export function mount(root: HTMLElement): () => void {
+  const form = root.querySelector<HTMLFormElement>('form[data-fulltext]')
+  const status = root.querySelector<HTMLElement>('.fulltext-status')
+  const list = root.querySelector<HTMLOListElement>('.fulltext-results')
+  if (!form || !status || !list) return () => {}
+  const texts = /^de\b/i.test(document.documentElement.lang) ? TEXTS.de : TEXTS.en
+  const params = new URL(location.href).searchParams
+  const query = params.get('q') ?? ''
+  const options = { section: params.get('section') || undefined, kind: params.get('kind') || undefined }
+  for (const [name, value] of [
+    ['q', query],
+    ['section', options.section ?? ''],
+    ['kind', options.kind ?? ''],
+  ]) {
+    const field = form.elements.namedItem(name)
+    if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) field.value = value
+  }
+  // a search is an address of its own, without the filters left at "all"
+  const onSubmit = (event: SubmitEvent) => {
+    event.preventDefault()
+    const url = new URL(form.action)
+    for (const [name, value] of new FormData(form))
+      if (typeof value === 'string' && value.trim() !== '') url.searchParams.set(name, value.trim())
+    location.assign(url.href)
+  }
+  form.addEventListener('submit', onSubmit)
+  if (query.trim() === '') {
+    form.querySelector<HTMLInputElement>('input[name="q"]')?.focus()
+    return () => form.removeEventListener('submit', onSubmit)
+  }
+  let left = false
+  const base = form.dataset.fulltext ?? '/'
+  const run = async (offset: number) => {
+    chunk ??= preload(() => import('./fulltext-chunk.js'))
+    const loaded = await chunk
+    if (!loaded) throw new Error('search chunk')
+    let engine = engines.get(base)
+    if (!engine) engines.set(base, (engine = loaded.createSiteSearch(base)))
+    return engine.search(query, { ...options, offset, limit: PAGE_SIZE })
+  }
+  const show = (result: FullTextResult, offset: number) => {
+    if (left) return
+    if (offset === 0) list.replaceChildren()
+    list.querySelector('.fulltext-more')?.remove()
+    if (result.total === 0) {
+      status.replaceChildren(texts.none(query))
+      if (result.suggestions.length > 0) status.append(' ', didYouMean(result, form.action, texts.didYouMean))
+      return
+    }
+    status.textContent = result.partial ? `${texts.hits(result.total, query)}. ${texts.partial}` : texts.hits(result.total, query)
+    for (const hit of result.hits) list.append(hitItem(hit))
+    const next = offset + result.hits.length
+    if (next < result.total) {
+      const item = document.createElement('li')
+      item.className = 'fulltext-more'
+      const button = document.createElement('button')
+      button.type = 'button'
+      button.textContent = texts.more
+      button.addEventListener('click', () => {
+        void run(next).then((more) => {
+          show(more, next)
+          list.querySelectorAll<HTMLAnchorElement>('.fulltext-title')[next]?.focus()
+        })
+      })
+      item.append(button)
+      list.append(item)
+    }
+  }
+  void run(0).then(
+    (result) => show(result, 0),
+    () => {
+      if (!left) status.textContent = texts.failed
+    },
+  )
+  return () => {
+    left = true
+    form.removeEventListener('submit', onSubmit)
+  }
+}
+
+function hitItem(hit: FullTextHit): HTMLLIElement {
+  const item = document.createElement('li')
+  item.className = 'fulltext-hit'
+  const link = document.createElement('a')
+  link.className = 'fulltext-title'
+  link.href = hit.href
+  link.textContent = hit.title
+  if (hit.heading) {
+    const heading = document.createElement('span')
+    heading.className = 'fulltext-heading'
+    heading.textContent = ` › ${hit.heading}`
+    link.append(heading)
+  }
+  item.append(link)
+  const snippet = document.createElement('p')
+  snippet.className = 'fulltext-snippet'
+  for (const part of hit.snippet) {
+    if (part.mark) {
+      const mark = document.createElement('mark')
+      mark.textContent = part.text
+      snippet.append(mark)
+    } else snippet.append(part.text)
+  }
+  item.append(snippet)
+  const meta = [hit.section, hit.kind].filter(Boolean).join(' · ')
+  if (meta) {
+    const small = document.createElement('p')
+    small.className = 'fulltext-meta'
+    small.textContent = meta
+    item.append(small)
+  }
+  return item
+}
+
+/** "Meinten Sie: rechnung?", linking to the corrected query. */
+function didYouMean(result: FullTextResult, action: string, label: string): HTMLElement {
+  const span = document.createElement('span')
+  span.append(`${label}: `)
+  result.suggestions.forEach((query, i) => {
+    const link = document.createElement('a')
+    link.href = `${action}?q=${encodeURIComponent(query)}`
+    link.textContent = query
+    if (i > 0) span.append(', ')
+    span.append(link)
+  })
+  span.append('?')
+  return span
+}

@@ -1,0 +1,89 @@
+/**
+ * The full-text search page, `/suche.html?q=…` for German sites and `/search.html?q=…` for others, made for every site
+ * that has no page of that name. The server renders a form that submits to the page itself (so it works, and is
+ * linkable, with or without JavaScript) and the filters the site's pages allow; the client (src/client/fulltext.ts)
+ * reads the query from the address and shows the results.
+ */
+import { escapeHtml } from '../html.js'
+import type { Site } from '../link-site.js'
+import { hrefOf } from '../paths.js'
+
+export interface FullTextPageLabels {
+  title: string
+  link: string
+  query: string
+  submit: string
+  section: string
+  kind: string
+  all: string
+  noScript: string
+}
+
+const GERMAN: FullTextPageLabels = {
+  title: 'Suche',
+  link: 'Im Volltext suchen',
+  query: 'Suchbegriffe',
+  submit: 'Suchen',
+  section: 'Bereich',
+  kind: 'Art',
+  all: 'alle',
+  noScript: 'Die Volltextsuche braucht JavaScript. Die Suche oben rechts findet Seiten nach Titel und Überschrift.',
+}
+const ENGLISH: FullTextPageLabels = {
+  title: 'Search',
+  link: 'Search full text',
+  query: 'Search terms',
+  submit: 'Search',
+  section: 'Section',
+  kind: 'Kind',
+  all: 'all',
+  noScript: 'Full-text search needs JavaScript. The search box at the top finds pages by title and heading.',
+}
+
+export function fullTextLabels(lang: string): FullTextPageLabels {
+  return /^de\b/i.test(lang) ? GERMAN : ENGLISH
+}
+
+/** The slug of the search page in the site's language. */
+export function fullTextSlug(lang: string): string {
+  return /^de\b/i.test(lang) ? 'suche' : 'search'
+}
+
+/** The search page's href, or undefined when a page of the site has its URL. */
+export function fullTextHref(site: Site): string | undefined {
+  const slug = fullTextSlug(site.config.site.lang)
+  return site.bySlug.has(slug) ? undefined : hrefOf(`${site.config.site.base}${slug}.html`)
+}
+
+/** The body of the search page: the form, a live region for the count, and the list the client fills. */
+export function fullTextPageBody(site: Site, href: string): string {
+  const labels = fullTextLabels(site.config.site.lang)
+  const distinct = (pick: (p: Site['pages'][number]) => string | undefined) =>
+    [...new Set(site.pages.map(pick).filter((v): v is string => Boolean(v)))].sort((a, b) => a.localeCompare(b, 'de'))
+  const select = (name: string, label: string, values: string[]) =>
+    values.length < 2
+      ? ''
+      : `<label class="fulltext-filter">${escapeHtml(label)} <select name="${name}"><option value="">${escapeHtml(labels.all)}</option>${values
+          .map((v) => `<option value="${escapeHtml(v)}">${escapeHtml(v)}</option>`)
+          .join('')}</select></label>`
+  return [
+    `<form class="fulltext-form" action="${escapeHtml(href)}" method="get" role="search" data-fulltext="${escapeHtml(site.config.site.base)}">`,
+    `<label class="sr-only" for="fulltext-query">${escapeHtml(labels.query)}</label>`,
+    `<input id="fulltext-query" class="fulltext-query" type="search" name="q" autocomplete="off" spellcheck="false">`,
+    select(
+      'section',
+      labels.section,
+      distinct((p) => p.page.frontmatter.section),
+    ),
+    select(
+      'kind',
+      labels.kind,
+      distinct((p) => p.page.frontmatter.kind),
+    ),
+    `<button type="submit" class="fulltext-submit">${escapeHtml(labels.submit)}</button>`,
+    `</form>`,
+    `<p class="fulltext-status" role="status" aria-live="polite" aria-atomic="true"></p>`,
+    `<ol class="fulltext-results"></ol>`,
+    `<noscript><p>${escapeHtml(labels.noScript)}</p></noscript>`,
+  ].join('\n')
+}

@@ -1,0 +1,295 @@
+/**
+ * Full-text search over the index of format.ts: one code path for the search page in the browser and for
+ * `wikigen search --full-text`, which differ only in how they load a file.
+ *
+ * A query's words are folded (text.ts) and stopwords dropped; every word must match (AND), each in one of these ways,
+ * weighted in this order: the word itself; a word with the same stem (Rechnung ↔ Rechnungen); a compound that
+ * contains it (fenster → Wartungsfenster, found by the index from the site's own words); the last word as the start
+ * of a longer one (while typing); a word one edit away (words of five or more letters). Pages are ranked by BM25 over
+ * those weighted counts, a title counting five times and a heading twice a body occurrence. When no page has every
+ * word, the pages with the most of them are returned, marked as partial, and words that matched nothing get a
+ * "did you mean" from the index's vocabulary.
+ */
+import {
+  deltaFile,
+  metaFile,
+  pageFile,
+  shardFile,
+  shardKeyOf,
+  type FullTextMeta,
+  type FullTextPage,
+  type FullTextShard,
+  type Postings,
+} from './format.js'
+import { stemsOf } from './stem.js'
+import { editDistance, fold, STOPWORDS, words } from './text.js'
+
+/** Reads one file of the index (parsed JSON); undefined when it does not exist. */
+export type FullTextLoader = (file: string) => Promise<unknown>
+
+export interface SnippetPart {
+  text: string
+  mark: boolean
+}
+
+export interface FullTextHit {
+  title: string
+  href: string
+  /** The heading of the section the best match is in, and its anchor ('' for the text before the first heading). */
+  heading: string
+  anchor: string
+  section: string
+  kind: string
+  score: number
+  snippet: SnippetPart[]
+}
+
+export interface FullTextResult {
+  query: string
+  /** The words searched for, folded, without stopwords. */
+  terms: string[]
+  total: number
+  hits: FullTextHit[]
+  /** No page has every word: the hits have the most of them. */
+  partial: boolean
+  /** The query with each word that matched nothing replaced by the closest word of the index ("did you mean"). */
+  suggestions: string[]
+}
+
+export interface SearchOptions {
+  limit?: number
+  offset?: number
+  /** Only pages of this section or kind (front matter). */
+  section?: string
+  kind?: string
+}
+
+/** How much a kind of match counts, relative to the word itself. */
+const WEIGHT = { exact: 1, stem: 0.8, part: 0.6, prefix: 0.6, fuzzy: 0.35 } as const
+const K1 = 1.2
+const B = 0.75
+const MAX_EXPANSIONS = 40
+const SNIPPET_LENGTH = 180
+
+interface TermMatch {
+  /** Per page: weighted count, and per section the weighted count there. */
+  docs: Map<number, { weight: number; sections: Map<number, number>; words: Set<string> }>
+}
+
+export function createFullTextSearch(load: FullTextLoader) {
+  let meta: Promise<FullTextMeta | undefined> | undefined
+  const shards = new Map<string, Promise<FullTextShard | undefined>>()
+  const pages = new Map<number, Promise<FullTextPage | undefined>>()
+  // an index of another version (a page open while the site was published again) is no index
+  const loadMeta = () =>
+    (meta ??= (load(metaFile()) as Promise<FullTextMeta | undefined>).then((found) => (found?.version === 3 ? found : undefined)))
+  const loadFile = (file: string) => {
+    let shard = shards.get(file)
+    if (!shard) shards.set(file, (shard = load(file) as Promise<FullTextShard | undefined>))
+    return shard
+  }
+  const loadPage = (doc: number) => {
+    let page = pages.get(doc)
+    if (!page) pages.set(doc, (page = load(pageFile(doc)) as Promise<FullTextPage | undefined>))
+    return page
+  }
+  /**
+   * The shards a term's words are in, of the base and of the delta, those that exist; for the prefix of a word being
+   * typed that is shorter than the base's keys, every shard of the base under it.
+   */
+  const loadShards = async (term: string, known: FullTextMeta, prefix = false): Promise<FullTextShard[]> => {
+    const split = new Set(known.split)
+    const key = shardKeyOf(term, split)
+    const baseKeys = known.shards.filter(
+      (name) => name === key || (prefix && split.has(term) && name.length === 3 && name.startsWith(term)),
+    )
+    const deltaKey = term.slice(0, 2)
+    const found = await Promise.all([
+      ...baseKeys.map((name) => loadFile(shardFile(name))),
+      known.delta.includes(deltaKey) ? loadFile(deltaFile(deltaKey)) : undefined,
+    ])
+    return found.filter((shard): shard is FullTextShard => shard !== undefined)
+  }
+
+  async function match(term: string, prefix: boolean, known: FullTextMeta): Promise<TermMatch> {
+    const result: TermMatch = { docs: new Map() }
+    const add = (postings: Postings, weight: number, word: string) => {
+      let doc = 0
+      for (let i = 0; i < postings.length; i += 3) {
+        doc += postings[i]
+        // a page of the base that changed or is gone since: its words are in the delta, or nowhere
+        if (!known.docs[doc]) continue
+        const section = postings[i + 1]
+        const value = weight * postings[i + 2]
+        let entry = result.docs.get(doc)
+        if (!entry) result.docs.set(doc, (entry = { weight: 0, sections: new Map(), words: new Set() }))
+        entry.weight += value
+        entry.sections.set(section, (entry.sections.get(section) ?? 0) + value)
+        entry.words.add(word)
+      }
+    }
+    const shards = await loadShards(term, known, prefix)
+    const seen = new Set<string>()
+    const use = (word: string, weight: number) => {
+      if (seen.has(word)) return
+      seen.add(word)
+      for (const shard of shards) if (shard.words[word]) add(shard.words[word], weight, word)
+    }
+    const has = (word: string) => shards.some((shard) => shard.words[word] !== undefined)
+    if (has(term)) use(term, WEIGHT.exact)
+    for (const stem of stemsOf(term)) for (const shard of shards) for (const word of shard.stems[stem] ?? []) use(word, WEIGHT.stem)
+    // compounds: the parts table lives in the shard of the part
+    // (a compound is listed under a part by the base and by the delta, each with its pages: both count, once each)
+    const listedBy = new Map<string, Set<FullTextShard>>()
+    for (const part of new Set([term, ...stemsOf(term)])) {
+      for (const shard of shards) {
+        for (const [word, postings] of shard.parts[part] ?? []) {
+          if (seen.has(word)) continue
+          let shardsOfWord = listedBy.get(word)
+          if (!shardsOfWord) listedBy.set(word, (shardsOfWord = new Set()))
+          if (shardsOfWord.has(shard)) continue
+          shardsOfWord.add(shard)
+          add(postings, WEIGHT.part, word)
+        }
+      }
+    }
+    for (const word of listedBy.keys()) seen.add(word)
+    if (prefix || term.length >= 5) {
+      let expansions = 0
+      for (const shard of shards) {
+        for (const word of Object.keys(shard.words)) {
+          if (seen.has(word) || expansions >= MAX_EXPANSIONS) continue
+          if (prefix && word.startsWith(term)) {
+            use(word, WEIGHT.prefix)
+            expansions++
+          } else if (term.length >= 5 && Math.abs(word.length - term.length) <= 1 && editDistance(word, term, 1) <= 1) {
+            use(word, WEIGHT.fuzzy)
+            expansions++
+          }
+        }
+      }
+    }
+    return result
+  }
+
+  async function suggest(term: string, known: FullTextMeta): Promise<string | undefined> {
+    let best: { word: string; distance: number; count: number } | undefined
+    for (const shard of await loadShards(term, known)) {
+      for (const [word, postings] of Object.entries(shard.words)) {
+        const distance = editDistance(word, term, 2)
+        if (distance > 2 || word === term) continue
+        const count = postings.length / 3
+        if (!best || distance < best.distance || (distance === best.distance && count > best.count)) best = { word, distance, count }
+      }
+    }
+    return best?.word
+  }
+
+  return {
+    /** Sections and kinds of the site's pages, for filters. */
+    async facets(): Promise<{ sections: string[]; kinds: string[] }> {
+      const known = await loadMeta()
+      const sorted = (list: readonly string[] = []) => list.filter(Boolean).sort((a, b) => a.localeCompare(b, 'de'))
+      return { sections: sorted(known?.sections), kinds: sorted(known?.kinds) }
+    },
+
+    async search(query: string, options: SearchOptions = {}): Promise<FullTextResult> {
+      const known = await loadMeta()
+      const typing = !/\s$/.test(query)
+      const all = words(query)
+      const terms = [...new Set(all.filter((word) => !STOPWORDS.has(word)))]
+      const empty: FullTextResult = { query, terms, total: 0, hits: [], partial: false, suggestions: [] }
+      if (!known || terms.length === 0) return empty
+      const matches = await Promise.all(
+        terms.map((term, i) => match(term, typing && i === terms.length - 1 && term === all[all.length - 1], known)),
+      )
+      const n = known.pages
+      const allowed = (doc: number) => {
+        const entry = known.docs[doc]
+        return (
+          entry !== null &&
+          entry !== undefined &&
+          (!options.section || known.sections[entry[1]] === options.section) &&
+          (!options.kind || known.kinds[entry[2]] === options.kind)
+        )
+      }
+
+      // every page with how many of the terms it has, and its score
+      const scores = new Map<number, { terms: number; score: number; sections: Map<number, number>; words: Set<string> }>()
+      matches.forEach((termMatch) => {
+        const idf = Math.log(1 + (n - termMatch.docs.size + 0.5) / (termMatch.docs.size + 0.5))
+        for (const [doc, entry] of termMatch.docs) {
+          if (!allowed(doc)) continue
+          const length = known.docs[doc]![0] || known.averageLength
+          const saturated = (entry.weight * (K1 + 1)) / (entry.weight + K1 * (1 - B + (B * length) / known.averageLength))
+          let score = scores.get(doc)
+          if (!score) scores.set(doc, (score = { terms: 0, score: 0, sections: new Map(), words: new Set() }))
+          score.terms++
+          score.score += idf * saturated
+          for (const [section, value] of entry.sections) score.sections.set(section, (score.sections.get(section) ?? 0) + idf * value)
+          for (const word of entry.words) score.words.add(word)
+        }
+      })
+      const most = Math.max(0, ...[...scores.values()].map((s) => s.terms))
+      const partial = most > 0 && most < terms.length
+      const ranked = [...scores].filter(([, s]) => s.terms === most).sort((a, b) => b[1].score - a[1].score || a[0] - b[0])
+      const corrected = await Promise.all(terms.map((term, i) => (matches[i].docs.size === 0 ? suggest(term, known) : undefined)))
+      const suggestions = corrected.some(Boolean) ? [terms.map((term, i) => corrected[i] ?? term).join(' ')] : []
+
+      const offset = options.offset ?? 0
+      const shown = ranked.slice(offset, offset + (options.limit ?? 10))
+      const hits = await Promise.all(
+        shown.map(async ([doc, score]): Promise<FullTextHit> => {
+          const [, section, kind] = known.docs[doc]!
+          const page = await loadPage(doc)
+          const href = page?.href ?? ''
+          const best = [...score.sections].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? 0
+          const [anchor, heading, text] = page?.sections[best] ?? ['', '', '']
+          return {
+            title: page?.title ?? '',
+            href: anchor ? `${href}#${encodeURIComponent(anchor)}` : href,
+            heading,
+            anchor,
+            section: known.sections[section] ?? '',
+            kind: known.kinds[kind] ?? '',
+            score: Math.round(score.score * 1000) / 1000,
+            snippet: snippetOf(text, score.words, terms),
+          }
+        }),
+      )
+      return { query, terms, total: ranked.length, hits, partial, suggestions }
+    },
+  }
+}
+
+/**
+ * A window of the section text around the first matched word, the matched words marked. A word is marked when its
+ * folded form is one the page matched with, or starts with a query term.
+ */
+export function snippetOf(text: string, matched: ReadonlySet<string>, terms: readonly string[]): SnippetPart[] {
+  const tokens = [...text.matchAll(/[\p{L}\p{N}]+/gu)]
+  const isMatch = (token: string) => {
+    const folded = fold(token)
+    return matched.has(folded) || terms.some((term) => term.length >= 3 && folded.startsWith(term))
+  }
+  const first = tokens.find((token) => isMatch(token[0]))
+  const center = first?.index ?? 0
+  let start = Math.max(0, center - SNIPPET_LENGTH / 3)
+  let end = Math.min(text.length, start + SNIPPET_LENGTH)
+  // whole words at both ends
+  if (start > 0) start = text.indexOf(' ', start) + 1 || start
+  if (end < text.length) end = text.lastIndexOf(' ', end) > start ? text.lastIndexOf(' ', end) : end
+  const parts: SnippetPart[] = []
+  let at = start
+  for (const token of tokens) {
+    const index = token.index ?? 0
+    if (index < start || index + token[0].length > end || !isMatch(token[0])) continue
+    if (index > at) parts.push({ text: text.slice(at, index), mark: false })
+    parts.push({ text: token[0], mark: true })
+    at = index + token[0].length
+  }
+  if (at < end) parts.push({ text: text.slice(at, end), mark: false })
+  if (start > 0) parts.unshift({ text: '… ', mark: false })
+  if (end < text.length) parts.push({ text: ' …', mark: false })
+  return parts
+}
