@@ -10,6 +10,7 @@ import { mount as diagrams } from './diagrams.js'
 import { mount as fullText } from './fulltext.js'
 import { mount as islands } from './islands.js'
 import { mount as legacyAnchors } from './legacy-anchors.js'
+import { mount as navbarOverflow } from './navbar-overflow.js'
 import { mount as notFound } from './not-found.js'
 import { mount as pageNavKeys } from './page-nav-keys.js'
 import { mount as router } from './router.js'
@@ -27,6 +28,7 @@ const modules: Mount[] = [
   searchHotkeys,
   colorMode,
   sidebar,
+  navbarOverflow,
   tabs,
   copyCode,
   notFound,

@@ -10,6 +10,7 @@
  * Ctrl-C cleanup: build-scope.ts) and times the phases.
  */
 import { rmSync } from 'node:fs'
+import { basename, resolve } from 'node:path'
 import type { BuildScope, ScopeOptions } from './build-scope.js'
 import { withBuildScope } from './build-scope.js'
 import { readClientManifest, type ClientBundle } from './client-manifest.js'
@@ -127,7 +128,7 @@ export interface CheckResult {
 
 /** Reads, compiles and links the content without writing anything: what `check-links` and `search` need. */
 export async function checkSite(options: CheckOptions): Promise<CheckResult> {
-  const config = resolveConfig(options.config, { base: options.base })
+  const config = resolveConfig(options.config, { base: options.base, contentFolderName: basename(resolve(options.root)) })
   const content = await discoverSite(options.root, undefined, config.exclude)
   return withBuildScope(options, content.markdown.length, async (scope) => {
     const { site, diagnostics, compiled } = await compileAndLink(content, config, scope, options)
@@ -140,7 +141,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckResult> {
 /** Builds the site of `options.root` into `options.out`. Content mistakes come back as diagnostics; only bugs throw. */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const clock = createClock(options.now ?? Date.now)
-  const config = resolveConfig(options.config, { base: options.base })
+  const config = resolveConfig(options.config, { base: options.base, contentFolderName: basename(resolve(options.root)) })
   const out = resolveOutputFolder(options.out, { root: options.root, cwd: options.cwd, home: options.home })
   const client = readClientManifest(options.clientDir, config.site.base)
   const content = await discoverSite(options.root, out, config.exclude)

@@ -40,6 +40,12 @@ const site = z.strictObject({
     .string()
     .optional()
     .describe('Origin for absolute URLs in sitemap.xml, e.g. "https://wiki.example.com". No sitemap without it.'),
+  icon: z
+    .union([z.string(), z.literal(false)])
+    .optional()
+    .describe(
+      'Small icon of every page (spec §1): a file of the content folder, published at the root of the site as favicon.svg, favicon.png, favicon.ico, … whatever its folder, named by an icon link (`<link rel="icon">`) in every page\'s head; or a URL. Default: the file an icon link of site.head names (that link is pointed at the root copy), else theme.logo, else a favicon of public/ (one there is never replaced). false: no icon tag.',
+    ),
 })
 
 const theme = z.strictObject({
@@ -47,19 +53,41 @@ const theme = z.strictObject({
   logoDark: z.string().optional().describe('Logo for dark mode.'),
   repo: z.string().optional().describe("Source repository URL: the navbar's repository link and the base of edit links."),
   repoLabel: z.string().optional().describe('Label of the repository link; inferred from its host when empty.'),
+  docsRepo: z
+    .string()
+    .optional()
+    .describe('Repository of the content for edit links, when it is not theme.repo: a URL, or "owner/name" on GitHub.'),
   docsBranch: z.string().describe('Branch for edit links. Default "main".'),
   docsDir: z.string().describe('Folder of the content inside the repository, for edit links. Default "content".'),
-  editLink: z.boolean().describe('Show edit links. Default false.'),
-  editLinkPattern: z.string().optional().describe('Edit link URL with :repo, :branch and :path.'),
+  editLink: z
+    .boolean()
+    .describe(
+      'Show a link to edit the page in the repository ("Diese Seite bearbeiten"); a page turns it off with editLink: false. Default false.',
+    ),
+  editLinkPattern: z
+    .string()
+    .optional()
+    .describe(
+      'Edit link URL with the placeholders :repo, :branch and :path, e.g. ":repo/-/edit/:branch/:path". Default: the pattern of the repository\'s host, GitHub, GitLab, Gitee, Bitbucket or Gitea (from the URL, or repoLabel for a server of your own); without one, no edit link.',
+    ),
+  obsidianLink: z
+    .union([z.boolean(), z.strictObject({ vault: z.string().min(1).describe('Name of the vault in Obsidian.') })])
+    .optional()
+    .describe(
+      'For staff sites: an "In Obsidian öffnen" link beside the edit link, obsidian://open with the vault and the page\'s path in it. true takes the name of the content folder as the vault\'s name; { vault: "Name" } names it. Default: no link.',
+    ),
   colorMode: z.enum(['auto', 'light', 'dark']).describe('Colour mode before a reader chooses. Default "auto".'),
   colorModeSwitch: z.boolean().describe('Show the colour-mode button. Default true.'),
   sidebar: z
     .union([
       z.literal('heading'),
+      z.literal('folders'),
       z.literal(false),
       z.record(z.string(), z.union([z.array(z.union([sidebarItem, z.string()])), z.literal('heading')])),
     ])
-    .describe('"heading": each page\'s own headings (the default); false: none; or sidebars by path prefix.'),
+    .describe(
+      '"heading": each page\'s own headings (the default); "folders": the content\'s folders as a tree, opened along the way to the page shown, with the page\'s headings on the right of wide screens; false: none; or sidebars by path prefix.',
+    ),
   sidebarDepth: z.number().int().min(0).max(6).describe('Heading levels in the sidebar below h2. Default 2.'),
   lastUpdated: z.boolean().describe('Show the last-updated time from git. Default true.'),
   contributors: z.boolean().describe('Show contributors from git. Default true.'),
@@ -112,7 +140,7 @@ export type RedirectRule = z.infer<typeof redirect>
 export type ResolvedConfig = z.infer<typeof resolvedConfigSchema>
 export type UserConfig = z.infer<typeof userConfigSchema>
 /** Sidebars by path prefix, VuePress style: { '/odoo': [...], '/': 'heading' }. The longest matching prefix wins. */
-export type SidebarConfig = Exclude<ThemeData['sidebar'], 'heading' | false>
+export type SidebarConfig = Exclude<ThemeData['sidebar'], 'heading' | 'folders' | false>
 
 /** A problem of a loaded config: where (the key path) and what. */
 export interface ConfigProblem {

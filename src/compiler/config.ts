@@ -46,12 +46,21 @@ export const DEFAULT_CONFIG: ResolvedConfig = {
   exclude: [],
 }
 
-/** Fills a user config with defaults and normalises the base path. */
-export function resolveConfig(user: UserConfig = {}, overrides: { base?: string } = {}): ResolvedConfig {
+/** What the build knows besides the config file: the `--base` option and the content folder's name. */
+export interface ConfigOverrides {
+  base?: string
+  /** Name of the content folder: the vault's name for `theme.obsidianLink: true`. */
+  contentFolderName?: string
+}
+
+/** Fills a user config with defaults, normalises the base path and names the vault of `theme.obsidianLink: true`. */
+export function resolveConfig(user: UserConfig = {}, overrides: ConfigOverrides = {}): ResolvedConfig {
   const base = normaliseBase(overrides.base ?? user.site?.base ?? DEFAULT_CONFIG.site.base)
+  const theme = { ...DEFAULT_CONFIG.theme, ...user.theme } as ThemeData
+  if (theme.obsidianLink === true && overrides.contentFolderName) theme.obsidianLink = { vault: overrides.contentFolderName }
   return {
     site: { ...DEFAULT_CONFIG.site, ...user.site, base, head: user.site?.head ?? [] } as SiteData,
-    theme: { ...DEFAULT_CONFIG.theme, ...user.theme } as ThemeData,
+    theme,
     analytics: user.analytics?.src && user.analytics.domain ? (user.analytics as AnalyticsConfig) : undefined,
     redirects: (user.redirects ?? []) as RedirectRule[],
     exclude: user.exclude ?? [],

@@ -10,7 +10,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { copyFile, mkdir, rm } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import { build, type BuildOptions, type BuildResult } from './build.js'
 import { resolveConfig, type ResolvedConfig, type UserConfig } from './config.js'
 import { sortDiagnostics, type Diagnostic } from './diagnostics.js'
@@ -280,7 +280,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
     warmUp: () => warmUp(initial.state.compiled, options),
     async reconfigure(user) {
       const started = Date.now()
-      config = resolveConfig(user, { base: options.base })
+      config = resolveConfig(user, { base: options.base, contentFolderName: basename(resolve(options.root)) })
       rules = readPublishRules(options.root, config.exclude)
       renderCache.clear()
       return relinkAndRender([], started)

@@ -6,6 +6,7 @@ import type { ClientBundle } from './client-manifest.js'
 import type { OutputFile } from './emit/output-file.js'
 import { redirects } from './emit/redirects.js'
 import { searchIndex } from './emit/search-index.js'
+import { siteIcon } from './emit/site-icon.js'
 import { createSitemap } from './emit/sitemap.js'
 import type { GitInfo } from './git-info.js'
 import { outputPathOf } from './load.js'
@@ -31,6 +32,7 @@ export const emitters: readonly Emitter[] = [
   { name: 'redirects', emit: (site) => redirects.emit(site) },
   { name: 'sitemap', emit: (site, context) => createSitemap(site, context.git) },
   { name: 'assets', emit: (site) => site.assets.map((asset) => ({ path: outputPathOf(asset), copyFrom: asset.absolute })) },
+  { name: 'site icon', emit: (site) => siteIcon.emit(site) },
   { name: 'client files', emit: (_site, context) => context.client.files },
 ]
 

@@ -35,3 +35,12 @@ export function headTagProblem([tag, attributes, content]: HeadTag): string | un
   if (content !== undefined && content.trim() !== '') return `<${tag}> has content`
   return undefined
 }
+
+/**
+ * True for a `<link>` whose rel names the page icon: `rel="icon"` or the older `rel="shortcut icon"`, but not
+ * `apple-touch-icon` or `mask-icon`, which are other files for other uses.
+ */
+export function isIconLink([tag, attributes]: HeadTag): boolean {
+  const rel = attributes.rel
+  return tag.toLowerCase() === 'link' && typeof rel === 'string' && rel.toLowerCase().split(/\s+/).includes('icon')
+}

@@ -445,7 +445,12 @@ function publishedAssets(
   index: LinkIndex,
 ): ContentRef[] {
   const find = createAssetFinder(assets)
-  const named = [config.theme.logo, config.theme.logoDark, ...pages.flatMap((p) => [p.frontmatter.heroImage, p.frontmatter.heroImageDark])]
+  const named = [
+    config.theme.logo,
+    config.theme.logoDark,
+    config.site.icon || undefined,
+    ...pages.flatMap((p) => [p.frontmatter.heroImage, p.frontmatter.heroImageDark]),
+  ]
   for (const name of named) {
     const asset = name && !leavesContentFolder(name) ? find(name) : undefined
     if (asset) used.add(asset)

@@ -14,6 +14,7 @@ export const labels = {
   changelogShowAll: 'Alle Änderungen anzeigen',
   changelogOn: 'am',
   editLink: 'Diese Seite bearbeiten',
+  openInObsidian: 'In Obsidian öffnen',
   prev: 'Zurück',
   next: 'Weiter',
   openInNewWindow: 'in neuem Fenster öffnen',
@@ -29,10 +30,15 @@ export const labels = {
   draft: 'Entwurf',
   canvasError: 'Die Zeichenfläche kann nicht gelesen werden',
   tagPage: 'Tag',
+  sectionPage: 'Bereich',
+  home: 'Home',
+  breadcrumbs: 'Pfad',
+  siteNavigation: 'Navigation',
   embedCycle: 'Eingebettete Seite bettet sich selbst ein',
   redirecting: 'Diese Seite ist umgezogen nach',
   skipToContent: 'Zum Inhalt springen',
   mainNavigation: 'Hauptnavigation',
+  more: 'Mehr',
   // navigation labels (client navigation, progress, back to top, scroll spy, prev/next keys)
   loading: 'Seite wird geladen',
   // search labels
@@ -40,6 +46,15 @@ export const labels = {
   // media labels (image zoom, diagrams)
   diagram: 'Diagramm',
   diagramError: 'Das Diagramm konnte nicht dargestellt werden.',
+  diagramLoading: 'Diagramm wird geladen …',
+  diagramOpen: 'Diagramm vergrössern',
+  diagramScrollHint: 'Seitlich scrollen',
+  diagramViewer: 'Diagramm in Vollansicht',
+  diagramZoomIn: 'Vergrössern',
+  diagramZoomOut: 'Verkleinern',
+  diagramZoomFit: 'Ganzes Diagramm zeigen',
+  diagramClose: 'Schliessen',
+  diagramViewerHelp: 'Ziehen oder Pfeiltasten verschieben, Mausrad oder + und − zoomen, Esc schliesst.',
   containerTitles: {
     tip: 'Tipp',
     info: 'Info',
@@ -72,4 +87,13 @@ export const labels = {
     example: 'Beispiel',
     quote: 'Zitat',
   } as Record<string, string>,
+} as const
+
+/**
+ * The texts of the meta footer that follow a page's own language on English pages (front matter `lang: en`), the
+ * way the backlinks heading does.
+ */
+export const englishLabels = {
+  editLink: 'Edit this page',
+  openInObsidian: 'Open in Obsidian',
 } as const

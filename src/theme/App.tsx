@@ -1,5 +1,5 @@
 import { Home } from './Home.js'
-import { Navbar } from './Navbar.js'
+import { Navbar, navEntriesOf } from './Navbar.js'
 import { NotFound } from './NotFound.js'
 import { PageMeta } from './PageMeta.js'
 import { PageNav } from './PageNav.js'
@@ -20,7 +20,14 @@ export interface AppProps {
 export function App({ site, page, bodyHtml }: AppProps) {
   if (!LAYOUTS.includes(page.layout)) throw new Error(`Cannot resolve layout: ${page.layout}`)
   const hasSidebar = page.layout === 'Layout' && page.sidebar !== undefined
-  const classes = ['theme-container', page.pageClass, hasSidebar ? undefined : 'no-sidebar', page.navbar ? undefined : 'no-navbar']
+  const hasOutline = page.layout === 'Layout' && page.sidebar?.kind === 'items' && page.headers.length > 0
+  const classes = [
+    'theme-container',
+    page.pageClass,
+    hasSidebar ? undefined : 'no-sidebar',
+    page.navbar ? undefined : 'no-navbar',
+    hasOutline ? 'has-outline' : undefined,
+  ]
   return (
     <div className={classes.filter(Boolean).join(' ')} data-back-to-top={page.backToTop ? undefined : 'false'}>
       <a className="skip-link sr-only" href="#main-content">
@@ -28,17 +35,32 @@ export function App({ site, page, bodyHtml }: AppProps) {
       </a>
       {page.navbar && <Navbar site={site} currentHref={page.href} />}
       <div className="sidebar-mask" aria-hidden="true" />
-      {hasSidebar && page.sidebar && (
-        <Sidebar sidebar={page.sidebar} title={page.title} headers={page.headers} depth={page.sidebarDepth} href={page.href} />
+      {(hasSidebar || page.navbar) && (
+        <Sidebar
+          sidebar={hasSidebar ? page.sidebar : undefined}
+          title={page.title}
+          headers={page.headers}
+          depth={page.sidebarDepth}
+          href={page.href}
+          navEntries={page.navbar ? navEntriesOf(site, page.href) : []}
+        />
       )}
       {page.layout === 'Home' && <Home page={page} bodyHtml={bodyHtml} />}
       {page.layout === 'NotFound' && <NotFound home={site.home} />}
       {page.layout === 'Layout' && (
         <main className="page" id="main-content">
+          {page.breadcrumbs && <Breadcrumbs crumbs={page.breadcrumbs} />}
           {(page.kind || page.section || page.draft) && (
             <p className="page-badges">
               {page.draft && <span className="badge draft">{labels.draft}</span>}
-              {page.section && <span className="badge section">{page.section}</span>}
+              {page.section &&
+                (page.sectionHref ? (
+                  <a className="badge section" href={page.sectionHref}>
+                    {page.section}
+                  </a>
+                ) : (
+                  <span className="badge section">{page.section}</span>
+                ))}
               {page.kind && <span className="badge kind">{page.kind}</span>}
             </p>
           )}
@@ -51,6 +73,7 @@ export function App({ site, page, bodyHtml }: AppProps) {
           <PageNav prev={page.prev} next={page.next} />
         </main>
       )}
+      {hasOutline && <Outline headers={page.headers} depth={Math.max(1, page.sidebarDepth)} />}
     </div>
   )
 }
@@ -66,4 +89,48 @@ function withProperties(page: PageProps, bodyHtml: string): string {
   if (titleEnd === -1 || !bodyHtml.trimStart().startsWith('<h1')) return block + bodyHtml
   const at = titleEnd + '</h1>'.length
   return bodyHtml.slice(0, at) + block + bodyHtml.slice(at)
+}
+
+/** Home › section or folders › page: where the page stands, for readers who came from a search or a link. */
+function Breadcrumbs({ crumbs }: { crumbs: NonNullable<PageProps['breadcrumbs']> }) {
+  return (
+    <nav className="breadcrumbs" aria-label={labels.breadcrumbs}>
+      <ol>
+        {crumbs.map((crumb, i) => (
+          <li key={`${i}${crumb.text}`}>
+            {i === crumbs.length - 1 ? (
+              <span aria-current="page">{crumb.text}</span>
+            ) : crumb.href ? (
+              <a href={crumb.href}>{crumb.text}</a>
+            ) : (
+              <span>{crumb.text}</span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  )
+}
+
+/**
+ * The page's headings on the right of wide screens, where the sidebar shows the site's navigation instead of them
+ * (a configured or folder sidebar); the heading sidebar has them already.
+ */
+function Outline({ headers, depth }: { headers: PageProps['headers']; depth: number }) {
+  const list = (items: PageProps['headers'], level: number) => (
+    <ul>
+      {items.map((h) => (
+        <li key={h.slug}>
+          <a href={h.link}>{h.title}</a>
+          {level < depth && h.children.length > 0 && list(h.children, level + 1)}
+        </li>
+      ))}
+    </ul>
+  )
+  return (
+    <aside className="page-outline" aria-label={labels.onThisPage}>
+      <p className="page-outline-title">{labels.onThisPage}</p>
+      {list(headers, 1)}
+    </aside>
+  )
 }

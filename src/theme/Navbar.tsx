@@ -6,8 +6,40 @@ import { labels } from '../shared/labels.js'
 import { accessibleName } from './accessible-name.js'
 import type { SiteProps } from './props.js'
 
-/** Top bar: sidebar toggle, logo and title, navigation links, search, colour mode, repository link. */
+/** A navbar entry with its link resolved: what the navbar, its "Mehr" list and the phone sidebar show. */
+export type NavEntry =
+  | { kind: 'link'; text: string; href: string; external: boolean; active: boolean; ariaLabel?: string }
+  | { kind: 'group'; text: string; ariaLabel?: string; links: Extract<NavEntry, { kind: 'link' }>[] }
+
+/** The site's navbar items and its repository link, resolved for the page at `currentHref`. */
+export function navEntriesOf(site: SiteProps, currentHref: string): NavEntry[] {
+  const linkOf = (item: NavbarItem, prefix: string): Extract<NavEntry, { kind: 'link' }> => {
+    const href = item.link ? (isExternal(item.link) ? item.link : prefix + item.link) : '#'
+    const external = isExternal(href)
+    return {
+      kind: 'link',
+      text: item.text,
+      href,
+      external,
+      active: !external && isActive(item, href, currentHref),
+      ariaLabel: item.ariaLabel,
+    }
+  }
+  const entries: NavEntry[] = site.navbar.map((item) =>
+    item.children && item.children.length > 0
+      ? { kind: 'group', text: item.text, ariaLabel: item.ariaLabel, links: item.children.map((child) => linkOf(child, item.prefix ?? '')) }
+      : linkOf(item, ''),
+  )
+  if (site.repo) entries.push({ kind: 'link', text: site.repo.label, href: site.repo.href, external: true, active: false })
+  return entries
+}
+
+/**
+ * Top bar: sidebar toggle, logo and title, navigation links, search, colour mode. Links that do not fit beside the
+ * site's name move into a "Mehr" list (client/navbar-overflow.ts); on phones they are in the sidebar.
+ */
 export function Navbar({ site, currentHref }: { site: SiteProps; currentHref: string }) {
+  const entries = navEntriesOf(site, currentHref)
   return (
     <header className="navbar">
       <button
@@ -28,16 +60,31 @@ export function Navbar({ site, currentHref }: { site: SiteProps; currentHref: st
       </a>
       <div className="navbar-items-wrapper">
         <Island name="SearchBox" component={SearchBox} props={{ indexHref: site.searchIndexHref, locale: '/', fullText: site.fullText }} />
-        <nav className="navbar-items" aria-label={labels.mainNavigation}>
-          {site.navbar.map((item) => (
-            <NavItem key={item.text} item={item} currentHref={currentHref} />
-          ))}
-          {site.repo && (
-            <div className="navbar-item">
-              <ExternalLink href={site.repo.href}>{site.repo.label}</ExternalLink>
-            </div>
-          )}
-        </nav>
+        {entries.length > 0 && (
+          <nav className="navbar-items" aria-label={labels.mainNavigation}>
+            {entries.map((entry) =>
+              entry.kind === 'group' ? (
+                <Island
+                  key={entry.text}
+                  name="NavbarDropdown"
+                  component={NavbarDropdown}
+                  props={{ item: { text: entry.text, ariaLabel: entry.ariaLabel }, links: entry.links.map(({ kind: _, ...link }) => link) }}
+                />
+              ) : (
+                <div className="navbar-item" key={entry.text}>
+                  <EntryLink entry={entry} />
+                </div>
+              ),
+            )}
+            <details className="navbar-item navbar-more" hidden>
+              <summary className="navbar-dropdown-title">
+                <span>{labels.more}</span>
+                <span className="arrow" aria-hidden="true" />
+              </summary>
+              <ul className="navbar-dropdown" />
+            </details>
+          </nav>
+        )}
         {site.colorModeSwitch && (
           <button type="button" className="toggle-color-mode-button" aria-label={labels.toggleColorMode} title={labels.toggleColorMode}>
             <span className="icon" aria-hidden="true" />
@@ -48,43 +95,28 @@ export function Navbar({ site, currentHref }: { site: SiteProps; currentHref: st
   )
 }
 
-function NavItem({ item, currentHref, prefix = '' }: { item: NavbarItem; currentHref: string; prefix?: string }) {
-  if (item.children && item.children.length > 0) {
-    const childPrefix = (item.prefix ?? '') + prefix
-    const links = item.children.map((child) => {
-      const href = child.link ? (isExternal(child.link) ? child.link : childPrefix + child.link) : '#'
-      return { text: child.text, href, external: isExternal(href), active: isActive(child, href, currentHref), ariaLabel: child.ariaLabel }
-    })
+/** A resolved navbar link: external ones open a new window (ExternalLink). */
+export function EntryLink({ entry }: { entry: Extract<NavEntry, { kind: 'link' }> }) {
+  if (entry.external)
     return (
-      <Island name="NavbarDropdown" component={NavbarDropdown} props={{ item: { text: item.text, ariaLabel: item.ariaLabel }, links }} />
+      <ExternalLink href={entry.href} ariaLabel={entry.ariaLabel}>
+        {entry.text}
+      </ExternalLink>
     )
-  }
   return (
-    <div className="navbar-item">
-      <NavLinkItem item={item} prefix={prefix} currentHref={currentHref} />
-    </div>
+    <a
+      href={entry.href}
+      aria-label={accessibleName(entry.text, entry.ariaLabel)}
+      className={entry.active ? 'active' : undefined}
+      aria-current={entry.active ? 'page' : undefined}
+    >
+      {entry.text}
+    </a>
   )
 }
 
 function isActive(item: NavbarItem, link: string, currentHref: string): boolean {
   return item.activeMatch ? new RegExp(item.activeMatch).test(decodeURI(currentHref)) : link === currentHref
-}
-
-function NavLinkItem({ item, prefix, currentHref }: { item: NavbarItem; prefix: string; currentHref: string }) {
-  const link = item.link ? (isExternal(item.link) ? item.link : prefix + item.link) : '#'
-  if (isExternal(link))
-    return (
-      <ExternalLink href={link} ariaLabel={item.ariaLabel}>
-        {item.text}
-      </ExternalLink>
-    )
-  const active = isActive(item, link, currentHref)
-  const name = accessibleName(item.text, item.ariaLabel)
-  return (
-    <a href={link} aria-label={name} className={active ? 'active' : undefined} aria-current={active ? 'page' : undefined}>
-      {item.text}
-    </a>
-  )
 }
 
 /**

@@ -1,17 +1,31 @@
 import { labels } from '../shared/labels.js'
 import type { PageProps } from './props.js'
 
-/** The meta footer of a page: edit link, last-updated time, contributors and (when enabled) the changelog. */
+/**
+ * The meta footer of a page: the links to its source (edit in the repository, open in Obsidian), the last-updated
+ * time, contributors and (when enabled) the changelog.
+ */
 export function PageMeta({ page }: { page: PageProps }) {
-  const { editLink, lastUpdated, contributors, changelog } = page
-  if (!editLink && !lastUpdated && contributors.length === 0 && changelog.length === 0) return null
+  const { editLink, obsidianLink, lastUpdated, contributors, changelog } = page
+  if (!editLink && !obsidianLink && !lastUpdated && contributors.length === 0 && changelog.length === 0) return null
   return (
     <footer className="page-meta">
-      {editLink && (
+      {(editLink || obsidianLink) && (
         <div className="meta-item edit-link">
-          <a href={editLink} target="_blank" rel="noopener noreferrer">
-            {labels.editLink}
-          </a>
+          {editLink && (
+            <a href={editLink.href} className="external" target="_blank" rel="noopener noreferrer">
+              {editLink.label}
+              <span className="external-link-icon">
+                <span className="sr-only"> ({labels.openInNewWindow})</span>
+              </span>
+            </a>
+          )}
+          {editLink && obsidianLink && <span aria-hidden="true"> · </span>}
+          {obsidianLink && (
+            <a href={obsidianLink.href} className="obsidian-link">
+              {obsidianLink.label}
+            </a>
+          )}
         </div>
       )}
       {lastUpdated && (

@@ -1,41 +1,80 @@
 import type { Heading } from './props.js'
 import { labels } from '../shared/labels.js'
 import type { SidebarLink, SidebarProps } from './props.js'
+import { EntryLink, type NavEntry } from './Navbar.js'
 
 interface Props {
-  sidebar: SidebarProps
+  /** The page's own sidebar; none on pages without one (home, 404), where phones still get the navbar's links. */
+  sidebar?: SidebarProps
   title: string
   headers: Heading[]
   depth: number
   href: string
+  /** The navbar's links, shown above the rest on phones, where the navbar has no room for them. */
+  navEntries: NavEntry[]
 }
 
 /**
  * The sidebar: with 'heading' (the theme's default) one group titled with the page, holding its h2s and, at depth
  * 2, their h3s; with configured items, those links and groups, collapsible groups open when they hold this page.
+ * On phones the navbar's links come first (as in VuePress).
  */
-export function Sidebar({ sidebar, title, headers, depth, href }: Props) {
+export function Sidebar({ sidebar, title, headers, depth, href, navEntries }: Props) {
   return (
-    <aside className="sidebar" id="sidebar" aria-label={labels.onThisPage}>
-      <nav>
-        {sidebar.kind === 'heading' ? (
-          <>
-            <p className="sidebar-heading">
-              <a className="sidebar-item active" href={href} aria-current="page">
-                {title}
-              </a>
-            </p>
-            {depth > 0 && headers.length > 0 && <HeadingList headers={headers} depth={depth} level={1} />}
-          </>
-        ) : (
-          <ul className="sidebar-items sidebar-groups">
-            {sidebar.items.map((item) => (
-              <Item key={`${item.text}${item.href ?? ''}`} item={item} />
+    <aside
+      className={sidebar ? 'sidebar' : 'sidebar phone-only'}
+      id="sidebar"
+      aria-label={sidebar?.kind === 'heading' ? labels.onThisPage : labels.siteNavigation}
+    >
+      {navEntries.length > 0 && (
+        <nav className="sidebar-navbar" aria-label={labels.mainNavigation}>
+          <ul className="sidebar-items">
+            {navEntries.map((entry) => (
+              <li key={entry.text}>
+                {entry.kind === 'link' ? (
+                  <EntryLink entry={entry} />
+                ) : (
+                  <>
+                    <span className="sidebar-group-title">{entry.text}</span>
+                    <ul className="sidebar-items">
+                      {entry.links.map((link) => (
+                        <li key={link.href}>
+                          <EntryLink entry={link} />
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                )}
+              </li>
             ))}
           </ul>
-        )}
-      </nav>
+        </nav>
+      )}
+      {sidebar && <PageSidebar sidebar={sidebar} title={title} headers={headers} depth={depth} href={href} />}
     </aside>
+  )
+}
+
+function PageSidebar({ sidebar, title, headers, depth, href }: Omit<Props, 'navEntries' | 'sidebar'> & { sidebar: SidebarProps }) {
+  return (
+    <nav>
+      {sidebar.kind === 'heading' ? (
+        <>
+          <p className="sidebar-heading">
+            <a className="sidebar-item active" href={href} aria-current="page">
+              {title}
+            </a>
+          </p>
+          {depth > 0 && headers.length > 0 && <HeadingList headers={headers} depth={depth} level={1} />}
+        </>
+      ) : (
+        <ul className="sidebar-items sidebar-groups">
+          {sidebar.items.map((item) => (
+            <Item key={`${item.text}${item.href ?? ''}`} item={item} />
+          ))}
+        </ul>
+      )}
+    </nav>
   )
 }
 

@@ -120,10 +120,17 @@ export interface PageProps {
   pageClass?: string
   kind?: string
   section?: string
+  /** The list of the section's pages (emit/way-finding.ts), which the section badge links to. */
+  sectionHref?: string
+  /** Home › section or folders › page; absent on the home page and generated pages. */
+  breadcrumbs?: { text: string; href?: string }[]
   lastUpdated?: { text: string; iso: string }
   contributors: string[]
   changelog: ChangelogItem[]
-  editLink?: string
+  /** Where to edit the page's file in the repository (theme.editLink), with its label in the page's language. */
+  editLink?: { href: string; label: string }
+  /** obsidian:// URL that opens the page's note in the vault (theme.obsidianLink), with its label. */
+  obsidianLink?: { href: string; label: string }
   prev?: { text: string; href: string }
   next?: { text: string; href: string }
   backToTop: boolean

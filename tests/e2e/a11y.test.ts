@@ -1,7 +1,7 @@
 /**
  * Accessibility: axe-core, its experimental rules included, finds no serious or critical violation on the home page,
- * a content page, a page with a task list and wide code, the glossary and the 404 page, in light and dark mode, at
- * desktop and phone width.
+ * a content page, a page with a task list and wide code, the glossary, the 404 page, a page with breadcrumbs, the
+ * full-text search page with results and a section's list, in light and dark mode, at desktop and phone width.
  */
 import { createRequire } from 'node:module'
 import type { Browser } from 'playwright-core'
@@ -32,29 +32,35 @@ describe.each([
   ['light', PHONE],
   ['dark', PHONE],
 ] as const)('in %s mode at %o', (scheme, viewport) => {
-  it.each(['/', '/odoo-hosting.html', '/wissensmanager_in.html', '/glossary.html', '/gibt-es-nicht.html'])(
-    '%s has no serious or critical axe violation',
-    async (path) => {
-      const { page } = await openPage(browser, { colorScheme: scheme, viewport })
-      await page.goto(`${baseUrl}${path}`)
-      await page.addScriptTag({ path: axePath })
-      await page.waitForLoadState('networkidle')
-      const violations = await page.evaluate(async () => {
-        const axe = (
-          window as unknown as {
-            axe: {
-              run(context: Document, options: object): Promise<{ violations: Violation[] }>
-              getRules(tags: string[]): { ruleId: string }[]
-            }
+  it.each([
+    '/',
+    '/odoo-hosting.html',
+    '/wissensmanager_in.html',
+    '/glossary.html',
+    '/gibt-es-nicht.html',
+    '/suchhilfe.html',
+    '/suche.html?q=traktanden',
+    '/sections/suche.html',
+  ])('%s has no serious or critical axe violation', async (path) => {
+    const { page } = await openPage(browser, { colorScheme: scheme, viewport })
+    await page.goto(`${baseUrl}${path}`)
+    await page.addScriptTag({ path: axePath })
+    await page.waitForLoadState('networkidle')
+    const violations = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run(context: Document, options: object): Promise<{ violations: Violation[] }>
+            getRules(tags: string[]): { ruleId: string }[]
           }
-        ).axe
-        const experimental = Object.fromEntries(axe.getRules(['experimental']).map((rule) => [rule.ruleId, { enabled: true }]))
-        const result = await axe.run(document, { resultTypes: ['violations'], rules: experimental })
-        return result.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }))
-      })
-      expect(violations).toEqual([])
-    },
-  )
+        }
+      ).axe
+      const experimental = Object.fromEntries(axe.getRules(['experimental']).map((rule) => [rule.ruleId, { enabled: true }]))
+      const result = await axe.run(document, { resultTypes: ['violations'], rules: experimental })
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }))
+    })
+    expect(violations).toEqual([])
+  })
 })

@@ -436,7 +436,7 @@ describe('mobile sidebar', () => {
     await page.waitForURL(`${baseUrl}/reise-mitte.html`)
     await page.getByRole('heading', { name: 'Rast' }).waitFor()
     expect(await toggle.getAttribute('aria-expanded')).toBe('false')
-    const sidebar = page.getByRole('complementary', { name: 'Auf dieser Seite' })
+    const sidebar = page.locator('#sidebar')
     await expect
       .poll(async () => {
         const box = await sidebar.boundingBox()

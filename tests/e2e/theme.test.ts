@@ -58,8 +58,8 @@ describe('sidebar on a phone', () => {
   it('opens with the toggle and closes on a click on the mask', async () => {
     const { page } = await openPage(browser, { viewport: PHONE, hasTouch: true, isMobile: true })
     await page.goto(`${baseUrl}/odoo-hosting.html`)
-    const sidebar = page.getByRole('complementary', { name: 'Auf dieser Seite' })
-    expect(await sidebar.isVisible()).toBe(true) // in the DOM, but moved out of view
+    const sidebar = page.locator('#sidebar')
+    expect(await sidebar.isVisible()).toBe(false) // closed: moved out of view, and hidden from keyboard and screen readers
     expect(await sidebar.boundingBox().then((b) => (b ? b.x + b.width : 0))).toBeLessThanOrEqual(1)
     const toggle = page.getByRole('button', { name: 'Seitenleiste umschalten' })
     await toggle.click()

@@ -246,6 +246,20 @@ describe('the Talwerk wiki', () => {
     expect(offenders.map((p) => p.page.sourcePath)).toEqual([])
   })
 
+  it('marks the pages written in English as English, so screen readers speak them so', () => {
+    const english = /\b(the|and|with|for|you)\b/gi
+    const german = /\b(und|der|die|das|mit)\b/gi
+    const written = result.site.pages.filter(({ page }) => {
+      const text = readFileSync(join(repoRoot, 'content', page.sourcePath), 'utf8')
+      return (text.match(english)?.length ?? 0) > (text.match(german)?.length ?? 0) + 5
+    })
+    expect(written.length).toBeGreaterThan(5)
+    const unmarked = written.filter(
+      (p) => !html(p.href === '/' ? 'index.html' : decodeURI(p.href).slice(1)).match(/^<!DOCTYPE html>\s*<html lang="en"/),
+    )
+    expect(unmarked.map((p) => p.page.sourcePath)).toEqual([])
+  })
+
   it('lets a reader reach every page from the home page by links alone', () => {
     const seen = new Set<string>(['/'])
     const queue = ['/']

@@ -9,6 +9,8 @@ import { hrefOf } from '../paths.js'
 import type { LayoutName, PageProps, SidebarLink, SidebarProps, SiteProps } from '../../theme/index.js'
 import { SEARCH_INDEX_FILE } from '../../shared/constants.js'
 import { backlinksTitle, tagHrefOf } from '../page-relations.js'
+import { englishLabels, labels } from '../../shared/labels.js'
+import { editLinkOf, obsidianLinkOf } from './edit-link.js'
 
 const dateFormat = new Intl.DateTimeFormat('de-CH', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Zurich' })
 
@@ -67,15 +69,10 @@ export function repoLabelOf(repo: string): string {
   return 'Source'
 }
 
-/** Edit link of a page: repo, branch and file path, GitHub or GitLab style; undefined when disabled. */
-export function editLinkOf(config: ResolvedConfig, sitePage: SitePage): string | undefined {
-  const { theme } = config
-  const fm = sitePage.page.frontmatter
-  if (!theme.editLink || !fm.editLink || !theme.repo) return undefined
-  const pattern =
-    fm.editLinkPattern ?? theme.editLinkPattern ?? (/gitlab/i.test(theme.repo) ? ':repo/-/edit/:branch/:path' : ':repo/edit/:branch/:path')
-  const path = [theme.docsDir, sitePage.page.sourcePath].filter(Boolean).join('/')
-  return pattern.replace(':repo', theme.repo.replace(/\/$/, '')).replace(':branch', theme.docsBranch).replace(':path', encodeURI(path))
+/** The labels of the meta footer's source links, in the page's language. */
+function sourceLinkLabels(lang: string): { edit: string; obsidian: string } {
+  const table = /^de\b/i.test(lang) ? labels : englishLabels
+  return { edit: table.editLink, obsidian: table.openInObsidian }
 }
 
 /**
@@ -87,6 +84,8 @@ export function sidebarOf(sitePage: SitePage, config: ResolvedConfig): SidebarPr
   const option = config.theme.sidebar
   if (sitePage.page.frontmatter.sidebar === false || option === false) return undefined
   if (option === 'heading') return { kind: 'heading' }
+  // the folder tree needs the whole site: page-routes.ts fills it in
+  if (option === 'folders') return { kind: 'items', items: [] }
   const route = decodeURI(sitePage.href)
   const prefix = Object.keys(option)
     .filter((p) => route.startsWith(p))
@@ -116,6 +115,17 @@ function sidebarLinkOf(item: SidebarItem | string, current: string, base: string
   const active = href === current
   const holdsActive = active || children.some((c) => c.active || c.open)
   return { text: entry.text, href, active, collapsible: entry.collapsible ?? false, open: entry.collapsible ? holdsActive : true, children }
+}
+
+/** The meta footer's links to the page's source, each with its label in the page's language; none when off. */
+function sourceLinksOf(config: ResolvedConfig, sitePage: SitePage): Pick<PageProps, 'editLink' | 'obsidianLink'> {
+  const edit = editLinkOf(config, sitePage.page)
+  const obsidian = obsidianLinkOf(config, sitePage.page)
+  const label = sourceLinkLabels(sitePage.page.frontmatter.lang ?? config.site.lang)
+  return {
+    ...(edit ? { editLink: { href: edit, label: label.edit } } : {}),
+    ...(obsidian ? { obsidianLink: { href: obsidian, label: label.obsidian } } : {}),
+  }
 }
 
 /** Props of one page for its layout. */
@@ -150,7 +160,7 @@ export function createPageProps(sitePage: SitePage, config: ResolvedConfig, git:
             tag: c.tag,
           }))
         : [],
-    editLink: editLinkOf(config, sitePage),
+    ...sourceLinksOf(config, sitePage),
     prev: sitePage.prev,
     next: sitePage.next,
     backToTop: fm.backToTop,

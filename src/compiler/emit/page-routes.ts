@@ -14,8 +14,11 @@ import { createAssetFinder, createAssetUrl, leavesContentFolder } from '../asset
 import { labels } from '../../shared/labels.js'
 import { createGlossary, GLOSSARY_SLUG } from './glossary.js'
 import { createTagPages } from './tag-pages.js'
+import { createBreadcrumbs, createFolderSidebar, createSectionPages, sectionHrefOf } from './way-finding.js'
 import { fullTextHref, fullTextLabels, fullTextPageBody, fullTextSlug } from './fulltext-page.js'
 import { createHash } from 'node:crypto'
+import { siteHeadOf } from './site-icon.js'
+import { sourceLinkProblems } from './edit-link.js'
 
 export interface RenderJob {
   /** Output file, relative to the output folder. */
@@ -40,7 +43,7 @@ export interface RenderJobOptions {
 /** The render jobs of every page plus the 404 page, and a diagnostic for each page with an unknown layout. */
 export function createRenderJobs(site: Site, options: RenderJobOptions): { jobs: RenderJob[]; diagnostics: Diagnostic[] } {
   const jobOf = createRenderJobMaker(site, options)
-  const diagnostics: Diagnostic[] = checkImageOptions(site)
+  const diagnostics: Diagnostic[] = [...checkImageOptions(site), ...sourceLinkProblems(site.config)]
   const jobs = site.pages.map((sitePage) => jobOf(sitePage, diagnostics))
   jobs.push(...generatedJobs(site, jobOf))
   return { jobs, diagnostics }
@@ -87,6 +90,7 @@ function checkImageOptions(site: Site): Diagnostic[] {
   const config = 'wikigen.config.ts' as SourcePath
   check(site.config.theme.logo, 'theme.logo', config)
   check(site.config.theme.logoDark, 'theme.logoDark', config)
+  check(site.config.site.icon || undefined, 'site.icon', config)
   return diagnostics
 }
 
@@ -99,6 +103,8 @@ export interface RenderJobMaker {
   glossary(): RenderJob | undefined
   /** The jobs of the tag pages (emit/tag-pages.ts). */
   tags(): RenderJob[]
+  /** The jobs of the section pages (emit/way-finding.ts). */
+  sections(): RenderJob[]
   /** The full-text search page (emit/fulltext-page.ts), unless a page has its URL. */
   fullText(): RenderJob | undefined
 }
@@ -111,6 +117,7 @@ export function generatedJobs(site: Site, jobOf: RenderJobMaker): RenderJob[] {
     ...(site.bySlug.has('404') ? [] : [jobOf.notFound()]),
     ...(glossary ? [glossary] : []),
     ...jobOf.tags(),
+    ...jobOf.sections(),
     ...(fullText ? [fullText] : []),
   ]
 }
@@ -127,6 +134,7 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
     const asset = findAsset(value)
     return asset?.size
   })
+  const siteHead = siteHeadOf(site)
   const searchPage = fullTextHref(site)
   if (searchPage) siteProps.fullText = { href: searchPage, label: fullTextLabels(config.site.lang).link }
   const common = {
@@ -134,8 +142,14 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
     assets: options.assets,
     analytics: options.dev ? undefined : config.analytics,
   }
+  const breadcrumbs = createBreadcrumbs(site, labels.home)
+  const folderSidebar = config.theme.sidebar === 'folders' ? createFolderSidebar(site) : undefined
   const jobOf = (sitePage: SitePage, diagnostics: Diagnostic[]): RenderJob => {
     const page = createPageProps(sitePage, config, options.git.get(sitePage.page.sourcePath), assetUrl)
+    if (folderSidebar && page.sidebar?.kind === 'items') page.sidebar.items = folderSidebar(sitePage.href)
+    const section = sitePage.page.frontmatter.section
+    if (section && page.layout === 'Layout') page.sectionHref = sectionHrefOf(config.site.base, section)
+    if (page.layout === 'Layout') page.breadcrumbs = breadcrumbs.get(sitePage.href)
     if (
       page.sidebar?.kind === 'items' &&
       page.sidebar.items.length === 0 &&
@@ -179,7 +193,7 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
         lang: fm.lang ?? config.site.lang,
         documentTitle: page.title && sitePage.page.slug !== '' ? `${page.title} | ${config.site.title}` : config.site.title,
         description: fm.description ?? config.site.description,
-        head: [...config.site.head, ...fm.head],
+        head: [...siteHead, ...fm.head],
       },
     }
   }
@@ -187,6 +201,7 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
     notFound: () => notFoundJob(site, common),
     glossary: () => glossaryJob(site, common),
     tags: () => tagJobs(site, common),
+    sections: () => sectionJobs(site, common),
     fullText: () => fullTextJob(site, common),
   })
 }
@@ -227,7 +242,7 @@ function notFoundJob(site: Site, common: Pick<DocumentInput, 'site' | 'assets' |
       lang: config.site.lang,
       documentTitle: `404 | ${config.site.title}`,
       description: config.site.description,
-      head: config.site.head,
+      head: siteHeadOf(site),
     },
   }
 }
@@ -254,6 +269,17 @@ function tagJobs(site: Site, common: CommonInput): RenderJob[] {
       title: `#${tagPage.tag}`,
       documentTitle: `${labels.tagPage} #${tagPage.tag}`,
       bodyHtml: tagPage.bodyHtml,
+    }),
+  )
+}
+
+function sectionJobs(site: Site, common: CommonInput): RenderJob[] {
+  return createSectionPages(site).map((sectionPage) =>
+    generatedJob(site, common, {
+      file: sectionPage.file,
+      title: sectionPage.section,
+      documentTitle: `${labels.sectionPage} ${sectionPage.section}`,
+      bodyHtml: sectionPage.bodyHtml,
     }),
   )
 }
@@ -300,7 +326,7 @@ function generatedJob(
       lang: config.site.lang,
       documentTitle: `${page.documentTitle} | ${config.site.title}`,
       description: config.site.description,
-      head: config.site.head,
+      head: siteHeadOf(site),
     },
   }
 }

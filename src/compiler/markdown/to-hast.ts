@@ -21,6 +21,7 @@ import { createContainerHandler } from './container/index.js'
 import { element, raw, text, type BodyContext } from './hast.js'
 import { markInlineTags, type TagNode } from './tags.js'
 import { createWikiLinkHandler, IMAGE_EXTENSIONS } from './wikilink/index.js'
+import { altText } from './alt-text.js'
 
 export interface RenderedBody {
   html: string
@@ -146,18 +147,10 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
         [],
       )
     }
-    const src = register({
-      kind: 'image',
-      syntax: 'markdown',
-      target: safeDecode(splitAnchor(node.url)[0]),
-      alt: node.alt ?? '',
-      ...at(node),
-    })
-    return element(
-      'img',
-      { src, alt: node.alt ?? '', loading: 'lazy', decoding: 'async', ...(node.title ? { title: node.title } : {}) },
-      [],
-    )
+    const target = safeDecode(splitAnchor(node.url)[0])
+    const alt = altText(node.alt ?? undefined, target, node.title ?? undefined)
+    const src = register({ kind: 'image', syntax: 'markdown', target, alt, ...at(node) })
+    return element('img', { src, alt, loading: 'lazy', decoding: 'async', ...(node.title ? { title: node.title } : {}) }, [])
   }
 
   const code: Handler = (_state, node: Code) => {

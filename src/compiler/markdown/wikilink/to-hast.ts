@@ -11,6 +11,7 @@ import type { Handler } from 'mdast-util-to-hast'
 import { escapeHtml } from '../../html.js'
 import { raw, type BodyContext } from '../hast.js'
 import type { WikiLink } from './from-markdown.js'
+import { altText } from '../alt-text.js'
 
 /** File names that `![[…]]` shows as an image rather than embeds as a page. */
 export const IMAGE_EXTENSIONS = /\.(png|jpe?g|gif|svg|webp|avif|bmp|ico)$/i
@@ -30,7 +31,7 @@ export function createWikiLinkHandler(context: BodyContext): Handler {
             kind: 'image',
             syntax: 'wiki',
             target: node.target,
-            alt: size ? stem(node.target) : (node.alias ?? stem(node.target)),
+            alt: altText(size ? stem(node.target) : (node.alias ?? stem(node.target)), node.target),
             width: size?.[1],
             height: size?.[2],
             ...position,

@@ -1,0 +1,152 @@
+/**
+ * Where a page stands in the site, for readers who land on it from a search or a link: one list page per section
+ * (front matter `section`) at /sections/{section}.html, which the page's section badge links to, and breadcrumbs
+ * (Home › Section › Page) from the page's `section`, else from its folders. A folder links to its folder note, the
+ * page named like the folder inside it (Obsidian's convention: `Odoo/Odoo.md`), when there is one.
+ */
+import { escapeHtml } from '../html.js'
+import type { Site, SitePage } from '../link-site.js'
+import { hrefOf } from '../paths.js'
+import { slugifyPageName } from '../slugify.js'
+import type { SidebarLink } from '../../theme/index.js'
+
+export interface SectionPage {
+  section: string
+  /** Output file from the site's base: 'sections/hosting.html'. */
+  file: string
+  href: string
+  bodyHtml: string
+}
+
+export interface Breadcrumb {
+  text: string
+  /** Absent for a folder without a folder note, and for the page itself. */
+  href?: string
+}
+
+const collator = new Intl.Collator('de', { sensitivity: 'base', numeric: true })
+
+export const sectionFileOf = (section: string) => `sections/${slugifyPageName(section) || '-'}.html`
+export const sectionHrefOf = (base: string, section: string) => hrefOf(`${base}${sectionFileOf(section)}`)
+
+/** The section pages of `site`, in section order: every page of the section, by title. */
+export function createSectionPages(site: Site): SectionPage[] {
+  const sections = new Map<string, SitePage[]>()
+  for (const sitePage of site.pages) {
+    const section = sitePage.page.frontmatter.section
+    if (!section) continue
+    let pages = sections.get(section)
+    if (!pages) sections.set(section, (pages = []))
+    pages.push(sitePage)
+  }
+  return [...sections]
+    .sort(([a], [b]) => collator.compare(a, b))
+    .map(([section, pages]) => {
+      const items = pages
+        .sort((a, b) => collator.compare(a.page.title, b.page.title))
+        .map(({ page, href }) => `<li><a href="${escapeHtml(href)}">${escapeHtml(page.title)}</a></li>`)
+        .join('')
+      return {
+        section,
+        file: sectionFileOf(section),
+        href: sectionHrefOf(site.config.site.base, section),
+        bodyHtml: `<ul class="section-page-list">${items}</ul>`,
+      }
+    })
+}
+
+/**
+ * The breadcrumbs of every page of `site`, by href: Home, then the page's section (linking to its list) or its
+ * folders (linking to their folder notes), then the page. None for the home page.
+ */
+export function createBreadcrumbs(site: Site, homeText: string): Map<string, Breadcrumb[]> {
+  const base = site.config.site.base
+  const home = hrefOf(base)
+  // folder → the href of its folder note
+  const folderNotes = new Map<string, string>()
+  for (const { page, href } of site.pages) {
+    const parts = page.sourcePath.replace(/\.(md|base|canvas)$/i, '').split('/')
+    if (parts.length >= 2 && parts.at(-1)!.toLowerCase() === parts.at(-2)!.toLowerCase())
+      folderNotes.set(parts.slice(0, -1).join('/'), href)
+  }
+  const crumbs = new Map<string, Breadcrumb[]>()
+  for (const { page, href } of site.pages) {
+    if (href === home) continue
+    const trail: Breadcrumb[] = [{ text: homeText, href: home }]
+    const section = page.frontmatter.section
+    if (section) trail.push({ text: section, href: sectionHrefOf(base, section) })
+    else {
+      const folders = page.sourcePath.split('/').slice(0, -1)
+      folders.forEach((folder, i) => {
+        const note = folderNotes.get(folders.slice(0, i + 1).join('/'))
+        // a folder note is the folder: its own trail ends with the folder's parent
+        if (note === href) return
+        trail.push(note ? { text: folder, href: note } : { text: folder })
+      })
+    }
+    trail.push({ text: page.title })
+    crumbs.set(href, trail)
+  }
+  return crumbs
+}
+
+interface FolderNode {
+  name: string
+  /** The folder note's href, if the folder has one. */
+  href?: string
+  folders: Map<string, FolderNode>
+  pages: { title: string; href: string }[]
+}
+
+/**
+ * The site's folders as a sidebar (theme.sidebar 'folders'), for vaults that want a navigation tree instead of each
+ * page's headings: the top-level folders and pages, and, along the way to the page shown, every folder opened on
+ * its subfolders and pages. A folder links to its folder note, else to its first page. Only the path to the page
+ * is opened, so a page carries a few dozen links, not the whole site's.
+ */
+export function createFolderSidebar(site: Site): (href: string) => SidebarLink[] {
+  const home = hrefOf(site.config.site.base)
+  const root: FolderNode = { name: '', folders: new Map(), pages: [] }
+  const pathOf = new Map<string, string[]>()
+  for (const { page, href } of site.pages) {
+    if (href === home) continue
+    const parts = page.sourcePath.replace(/\.(md|base|canvas)$/i, '').split('/')
+    const folders = parts.slice(0, -1)
+    let node = root
+    for (const folder of folders) {
+      let next = node.folders.get(folder)
+      if (!next) node.folders.set(folder, (next = { name: folder, folders: new Map(), pages: [] }))
+      node = next
+    }
+    pathOf.set(href, folders)
+    if (folders.length > 0 && parts.at(-1)!.toLowerCase() === folders.at(-1)!.toLowerCase()) node.href = href
+    else node.pages.push({ title: page.title, href })
+  }
+  const firstPage = (node: FolderNode): string | undefined =>
+    node.href ??
+    [...node.pages].sort((a, b) => collator.compare(a.title, b.title))[0]?.href ??
+    [...node.folders.values()].map(firstPage).find(Boolean)
+
+  const itemsOf = (node: FolderNode, open: readonly string[], current: string): SidebarLink[] => {
+    const folders = [...node.folders.values()]
+      .sort((a, b) => collator.compare(a.name, b.name))
+      .map((folder): SidebarLink => {
+        const onPath = open[0] === folder.name
+        const children = onPath ? itemsOf(folder, open.slice(1), current) : []
+        const href = folder.href ?? firstPage(folder)
+        return { text: folder.name, href, active: href === current && folder.href === current, collapsible: false, open: onPath, children }
+      })
+    const pages = [...node.pages]
+      .sort((a, b) => collator.compare(a.title, b.title))
+      .map((page): SidebarLink => ({
+        text: page.title,
+        href: page.href,
+        active: page.href === current,
+        collapsible: false,
+        open: true,
+        children: [],
+      }))
+    return [...folders, ...pages]
+  }
+  return (href) => itemsOf(root, pathOf.get(href) ?? [], href)
+}
