@@ -116,6 +116,11 @@ export const resolvedConfigSchema = z.strictObject({
   theme: theme.describe('Theme data (spec §3).'),
   analytics: analytics.optional().describe('Visit statistics (spec §7); none by default.'),
   redirects: z.array(redirect).describe('Extra old URLs that redirect to pages.'),
+  redirectMode: z
+    .enum(['files', 'host', 'both'])
+    .describe(
+      'How old URLs are kept alive: "files" writes a small HTML page at each old path (any host, e.g. GitHub Pages); "host" writes only `_redirects` (Netlify, Cloudflare Pages) and `redirects.nginx.map`, which answer 301; "both" (the default) does both. Old paths with : * ? " < > | or \\ never become files (they break Windows checkouts, artifact uploads and object stores): only the host files keep them.',
+    ),
   exclude: z
     .array(z.string())
     .describe('Globs of files and folders of the content folder that are never published, e.g. ["Archiv/**", "**/*.draft.md"].'),
@@ -127,6 +132,7 @@ export const userConfigSchema = z.strictObject({
   theme: theme.partial().optional(),
   analytics: analytics.partial().optional(),
   redirects: z.array(redirect).optional(),
+  redirectMode: z.enum(['files', 'host', 'both']).optional(),
   exclude: z.array(z.string()).optional(),
 })
 

@@ -43,6 +43,7 @@ export const DEFAULT_CONFIG: ResolvedConfig = {
     properties: true,
   },
   redirects: [],
+  redirectMode: 'both',
   exclude: [],
 }
 
@@ -63,6 +64,7 @@ export function resolveConfig(user: UserConfig = {}, overrides: ConfigOverrides 
     theme,
     analytics: user.analytics?.src && user.analytics.domain ? (user.analytics as AnalyticsConfig) : undefined,
     redirects: (user.redirects ?? []) as RedirectRule[],
+    redirectMode: user.redirectMode ?? DEFAULT_CONFIG.redirectMode,
     exclude: user.exclude ?? [],
   }
 }
