@@ -50,6 +50,11 @@ const site = z.strictObject({
 
 const theme = z.strictObject({
   logo: z.string().optional().describe('Logo image of the navbar: a file of the content folder or a URL.'),
+  styles: z
+    .array(z.string())
+    .describe(
+      "Stylesheets of your own, after the theme's, so that they win: files of the content folder or URLs. The theme's colours and fonts are CSS variables (--c-brand, --c-text, --c-bg, --font-sans, --font-mono, …; see src/theme/styles/vars.css), set them for :root and html[data-theme='dark']. Default none.",
+    ),
   logoDark: z.string().optional().describe('Logo for dark mode.'),
   repo: z.string().optional().describe("Source repository URL: the navbar's repository link and the base of edit links."),
   repoLabel: z.string().optional().describe('Label of the repository link; inferred from its host when empty.'),

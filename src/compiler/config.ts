@@ -7,7 +7,7 @@ import { SIDEBAR_DEPTH } from './constants.js'
 import type { ResolvedConfig, SiteData, ThemeData, AnalyticsConfig, RedirectRule, UserConfig } from './config-schema.js'
 
 // The types come from the schema (config-schema.ts), the one source of what a config may hold; type-only, so the
-// `wikigen` module a config file imports (lib/config.js) stays free of the schema library.
+// `wikigen` module a config file imports (lib/index.js) stays free of the schema library.
 export type {
   AnalyticsConfig,
   HeadTag,
@@ -41,6 +41,7 @@ export const DEFAULT_CONFIG: ResolvedConfig = {
     navbar: [{ text: 'Home', link: '/' }],
     backlinks: true,
     properties: true,
+    styles: [],
   },
   redirects: [],
   redirectMode: 'both',

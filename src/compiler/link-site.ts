@@ -449,6 +449,7 @@ function publishedAssets(
     config.theme.logo,
     config.theme.logoDark,
     config.site.icon || undefined,
+    ...config.theme.styles,
     ...pages.flatMap((p) => [p.frontmatter.heroImage, p.frontmatter.heroImageDark]),
   ]
   for (const name of named) {

@@ -139,7 +139,11 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
   if (searchPage) siteProps.fullText = { href: searchPage, label: fullTextLabels(config.site.lang).link }
   const common = {
     site: siteProps,
-    assets: options.assets,
+    // the site's own stylesheets come after the theme's, so that they win
+    assets:
+      config.theme.styles.length > 0
+        ? { ...options.assets, styles: [...options.assets.styles, ...config.theme.styles.flatMap((style) => assetUrl(style) ?? [])] }
+        : options.assets,
     analytics: options.dev ? undefined : config.analytics,
   }
   const breadcrumbs = createBreadcrumbs(site, labels.home)
