@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // Bundles wikigen: the CLI and the build worker for Node (lib/), and the browser client with its
-// stylesheet (lib/client/, content-hashed, listed in manifest.json). Runs on `npm install` (prepare).
+// stylesheet (lib/client/, content-hashed, listed in manifest.json), the `wikigen` module a config imports (lib/index.js
+// and its types) and the licences of the bundled packages. Runs on `npm install` and `npm pack` (prepare).
 import { build } from 'esbuild'
 import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { writeThirdPartyLicenses } from './third-party-licenses.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 const dist = join(root, 'lib')
@@ -31,14 +33,21 @@ const nodeBundle = {
   jsx: 'automatic',
   sourcemap: 'linked',
   plugins: [rawPlugin],
+  metafile: true,
   logLevel: 'warning',
 }
 // CommonJS dependencies bundled into an ES module still call require() for Node's built-ins
 const requireBanner = {
   js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
 }
-await build({ ...nodeBundle, entryPoints: { cli: join(root, 'src/cli/main.ts') }, outdir: dist, format: 'esm', banner: requireBanner })
-await build({
+const cli = await build({
+  ...nodeBundle,
+  entryPoints: { cli: join(root, 'src/cli/main.ts') },
+  outdir: dist,
+  format: 'esm',
+  banner: requireBanner,
+})
+const worker = await build({
   ...nodeBundle,
   entryPoints: { worker: join(root, 'src/compiler/workers/worker.ts') },
   outdir: dist,
@@ -46,9 +55,10 @@ await build({
   banner: requireBanner,
 })
 
-// what a wikigen.config.ts imports (`defineConfig`): small, and resolved against the installed packages
+// what a wikigen.config.ts imports (`defineConfig`, the package's main entry): small, and resolved against the installed
+// packages; its types are made from the config schema, so the package needs neither its sources nor the schema library
 await build({
-  entryPoints: { config: join(root, 'src/compiler/config.ts') },
+  entryPoints: { index: join(root, 'src/index.ts') },
   outdir: dist,
   bundle: true,
   platform: 'node',
@@ -58,6 +68,18 @@ await build({
   sourcemap: 'linked',
   logLevel: 'warning',
 })
+const declarations = await build({
+  entryPoints: [join(root, 'src/compiler/config-declarations.ts')],
+  bundle: true,
+  write: false,
+  format: 'esm',
+  platform: 'node',
+  logLevel: 'warning',
+})
+const { configDeclarations } = await import(
+  `data:text/javascript;base64,${Buffer.from(declarations.outputFiles[0].text).toString('base64')}`
+)
+writeFileSync(join(dist, 'index.d.ts'), configDeclarations())
 
 const clientDir = join(dist, 'client')
 const result = await build({
@@ -121,5 +143,6 @@ const manifest = {
 for (const f of files) if (/^style-[\w]+\.js$/.test(f)) rmSync(join(clientDir, f))
 mkdirSync(clientDir, { recursive: true })
 writeFileSync(join(clientDir, 'manifest.json'), JSON.stringify(manifest, null, 2))
+writeThirdPartyLicenses(join(dist, 'THIRD-PARTY-LICENSES.txt'), [cli.metafile, worker.metafile, result.metafile])
 console.log(`bundled: lib/cli.js, lib/worker.js, ${manifest.files.length} client files`)
 void readdirSync

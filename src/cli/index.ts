@@ -5,9 +5,11 @@ import { Command, InvalidArgumentError } from 'commander'
 import { run as runBuild } from './build.js'
 import { run as runCheckLinks } from './check-links.js'
 import { run as runDev } from './dev.js'
+import { parseLanguage, run as runInit } from './init.js'
 import { run as runNew } from './new.js'
 import { run as runSearch } from './search.js'
 import { run as runServe } from './serve.js'
+import { packageVersion } from './version.js'
 
 /** Collects `--allowed-host a,b --allowed-host c` into one list. */
 function hostList(value: string, previous: string[] = []): string[] {
@@ -41,6 +43,21 @@ function workerCount(value: string): number {
 export function createProgram(): Command {
   const program = new Command()
   program.name('wikigen').description('Builds a static wiki from a folder of (Obsidian-flavoured) markdown.').showHelpAfterError()
+  program.version(packageVersion(), '-v, --version', 'print the version of wikigen')
+
+  program
+    .command('init')
+    .description('make a folder of markdown (an Obsidian vault, or a new folder) a wikigen site')
+    .argument('[folder]', 'the vault or new folder', 'content')
+    .option('--lang <lang>', 'language of the site and of the config comments (German for de, English otherwise)', parseLanguage, 'de-CH')
+    .option('-o, --out <dir>', 'output folder of the build, to ignore in git', 'dist')
+    .addHelpText(
+      'after',
+      '\nWrites <folder>/wikigen.config.ts (never over an existing one) and, in a folder without pages, index.md;\nadds .wikigen/ and the output folder to .gitignore.\n\nExamples:\n  $ wikigen init\n  $ wikigen init Handbuch\n  $ wikigen init . --lang en',
+    )
+    .action(async (folder: string, opts) => {
+      process.exitCode = await runInit({ folder, lang: opts.lang, out: opts.out })
+    })
 
   program
     .command('build')

@@ -1,0 +1,130 @@
+/**
+ * `wikigen init [folder]`: makes a folder of markdown (an Obsidian vault, or a new folder) a wikigen site. Writes a
+ * commented `wikigen.config.ts` titled after the folder, a home page when the folder has no page yet, and the lines
+ * of `.gitignore` for what wikigen writes beside it; then prints the two commands to run next. It never overwrites:
+ * a folder that has a config already is left as it is.
+ */
+import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path'
+import { InvalidArgumentError } from 'commander'
+import { discoverContent } from '../compiler/load.js'
+import { createConfigSource, createHomePage } from './init-config.js'
+import { findConfigFile } from './load-config.js'
+import { createReporter, type Reporter } from './output.js'
+
+export interface InitOptions {
+  /** The vault or new folder, from the working directory. Default `content`, the folder every other command reads. */
+  folder: string
+  /** Language of the site and of the config's comments. Default `de-CH`, the product's language. */
+  lang: string
+  /** Output folder of `wikigen build`, to ignore in git. Default `dist`, the build's default. */
+  out: string
+  /** Where `.gitignore` is and the printed commands run: the working directory (a test passes its own). */
+  cwd?: string
+}
+
+/** The folder every other command reads when it is given no `--root`. */
+const DEFAULT_ROOT = 'content'
+
+/** Folder names that say where the wiki is rather than what it is called: the project folder names the site instead. */
+const GENERIC_FOLDER_NAMES = new Set(['content', 'docs', 'vault', 'wiki'])
+
+/**
+ * Checks `--lang`: a language tag as in `site.lang` and HTML's `lang` attribute.
+ *
+ *     de-CH, de, en, en-GB  → accepted
+ *     deutsch, de_CH       → "expected a language tag such as de-CH or en"
+ */
+export function parseLanguage(value: string): string {
+  if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(value)) throw new InvalidArgumentError('expected a language tag such as de-CH or en')
+  return value
+}
+
+/**
+ * The site title for a folder: its name, as Obsidian names a vault after its folder. A name that only says where the
+ * wiki is (`content`, `docs`) gives way to the project folder's name, and a name written as a slug becomes words:
+ *
+ *     Handbuch                      → Handbuch
+ *     wiki-talwerk                  → Wiki Talwerk
+ *     content (in ~/acme_docs)      → Acme Docs, from the project folder
+ */
+export function siteTitleOf(folder: string): string {
+  const absolute = resolve(folder)
+  const own = basename(absolute)
+  const name = GENERIC_FOLDER_NAMES.has(own.toLowerCase()) ? basename(dirname(absolute)) : own
+  if (name === '') return 'Wiki'
+  // a name with spaces was written for people: keep it as it is
+  if (/\s/.test(name)) return name
+  const words = name.split(/[-_.]+/).filter(Boolean)
+  return words.length === 0 ? 'Wiki' : words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ')
+}
+
+export async function run(options: InitOptions, reporter: Reporter = createReporter()): Promise<number> {
+  const c = reporter.colors
+  const cwd = options.cwd ?? process.cwd()
+  const folder = resolve(cwd, options.folder)
+  const shown = (path: string) => relative(cwd, path) || '.'
+
+  if (existsSync(folder) && !statSync(folder).isDirectory()) {
+    reporter.err(`${c.red('error')}  ${shown(folder)} is a file, not a folder; nothing was changed`)
+    return 1
+  }
+  const existing = existsSync(folder) ? findConfigFile(folder) : undefined
+  if (existing) {
+    reporter.err(`${c.red('error')}  ${shown(existing)} already exists; nothing was changed`)
+    return 1
+  }
+
+  const site = { title: siteTitleOf(folder), lang: options.lang }
+  mkdirSync(folder, { recursive: true })
+  const configFile = join(folder, 'wikigen.config.ts')
+  // 'wx': a config written between the check above and now is not replaced either
+  writeFileSync(configFile, createConfigSource(site), { flag: 'wx' })
+  reporter.out(`${c.green('✓')} ${shown(configFile)} written: "${site.title}", ${site.lang}`)
+
+  const homePage = join(folder, 'index.md')
+  // an index.md the vault's settings exclude from publishing is no page, but it is still the author's file
+  if ((await discoverContent(folder)).markdown.length === 0 && !existsSync(homePage)) {
+    writeFileSync(homePage, createHomePage(site), { flag: 'wx' })
+    reporter.out(`${c.green('✓')} ${shown(homePage)} written: the home page`)
+  }
+
+  const added = addToGitignore(cwd, ignoredFolders(cwd, options.out))
+  if (added.length > 0) reporter.out(`${c.green('✓')} .gitignore: ${added.join(' and ')} added`)
+
+  const root = resolve(cwd, DEFAULT_ROOT) === folder ? '' : ` --root ${shellWord(shown(folder))}`
+  const out = options.out === 'dist' ? '' : ` --out ${shellWord(options.out)}`
+  const dev = `npx wikigen dev${root}`
+  const build = `npx wikigen build${root}${out}`
+  const width = Math.max(dev.length, build.length) + 3
+  reporter.out('')
+  reporter.out('Next:')
+  reporter.out(`  ${c.cyan(dev.padEnd(width))}${c.dim('preview on http://localhost:5173, updated on every edit')}`)
+  reporter.out(`  ${c.cyan(build.padEnd(width))}${c.dim(`the site in ${options.out}/, for any static host`)}`)
+  return 0
+}
+
+/** The `.gitignore` lines for the build cache and the output folder; none for an output outside the working directory. */
+function ignoredFolders(cwd: string, out: string): string[] {
+  const output = relative(cwd, resolve(cwd, out)).split('\\').join('/')
+  const inside = output !== '' && !output.startsWith('..') && !isAbsolute(output)
+  return ['/.wikigen/', ...(inside ? [`/${output}/`] : [])]
+}
+
+/** Appends the lines `.gitignore` lacks (`/dist/`, `dist` and `dist/` all count as there); returns them. */
+function addToGitignore(cwd: string, lines: string[]): string[] {
+  const file = join(cwd, '.gitignore')
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : ''
+  const normalise = (line: string) => line.trim().replace(/^\//, '').replace(/\/$/, '')
+  const present = new Set(text.split(/\r?\n/).map(normalise))
+  const missing = lines.filter((line) => !present.has(normalise(line)))
+  if (missing.length === 0) return []
+  const separator = text === '' || text.endsWith('\n') ? '' : '\n'
+  appendFileSync(file, `${separator}# wikigen: build cache and output\n${missing.join('\n')}\n`)
+  return missing
+}
+
+/** A path as one word for a POSIX shell, quoted only when it needs to be. */
+function shellWord(value: string): string {
+  return /^[\w./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`
+}

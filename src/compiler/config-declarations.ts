@@ -1,0 +1,130 @@
+/**
+ * lib/index.d.ts, the types of the `wikigen` module that a `wikigen.config.ts` imports, made from the config schema
+ * (config-schema.ts) when the package is bundled. The installed package carries neither its sources nor the schema
+ * library, yet an editor completes every key with its description and a misspelt key is a type error:
+ *
+ *     title: z.string().describe("The wiki's name …")   →   title?: string, documented "The wiki's name …"
+ *     navbar: z.array(navbarItem)                      →   navbar?: NavbarItem[], NavbarItem declared once
+ */
+import { z } from 'zod'
+import { userConfigSchema } from './config-schema.js'
+
+/** The part of JSON Schema that `z.toJSONSchema` writes for the config schema. */
+interface JsonSchema {
+  type?: string | string[]
+  description?: string
+  properties?: Record<string, JsonSchema>
+  required?: string[]
+  additionalProperties?: JsonSchema | boolean
+  items?: JsonSchema | boolean
+  prefixItems?: JsonSchema[]
+  minItems?: number
+  anyOf?: JsonSchema[]
+  enum?: unknown[]
+  const?: unknown
+  $ref?: string
+  $defs?: Record<string, JsonSchema>
+}
+
+/** What rendering needs besides the schema: the names given to the recursive parts (`$defs`). */
+interface DeclarationContext {
+  /** `$ref` → the interface's name and the property that first held it. */
+  names: Map<string, { name: string; key: string }>
+}
+
+/** The text of lib/index.d.ts. */
+export function configDeclarations(): string {
+  const schema = z.toJSONSchema(userConfigSchema, { io: 'input', unrepresentable: 'any' }) as JsonSchema
+  const ctx: DeclarationContext = { names: new Map() }
+  const userConfig = typeOf(schema, ctx, '', 'config')
+  const defs: string[] = []
+  // a definition may name further ones while it is rendered: the map grows behind the loop
+  for (const [ref, { name, key }] of ctx.names) {
+    const def = schema.$defs?.[ref.replace('#/$defs/', '')]
+    if (!def) throw new Error(`config schema: ${ref} has no definition`)
+    defs.push(`/** An entry of \`${key}\`. */`, `export interface ${name} ${typeOf(def, ctx, '', key)}`, '')
+  }
+  return [
+    '// The types of the `wikigen` module, made from the configuration schema when the package is bundled.',
+    '',
+    '/** What `wikigen.config.ts` exports: any part of the configuration; every key has a default. */',
+    `export interface UserConfig ${userConfig}`,
+    '',
+    ...defs,
+    '/**',
+    ' * Gives a config file types and completion, and returns the config unchanged:',
+    ' *',
+    " *     export default defineConfig({ site: { title: 'Wiki' } })",
+    ' */',
+    'export declare function defineConfig(config: UserConfig): UserConfig',
+    '',
+  ].join('\n')
+}
+
+/** The TypeScript type of one schema; `key` is the property it belongs to, which names a recursive part. */
+function typeOf(schema: JsonSchema, ctx: DeclarationContext, indent: string, key: string): string {
+  if (schema.$ref) return nameOf(schema.$ref, ctx, key)
+  if (schema.anyOf) return schema.anyOf.map((part) => typeOf(part, ctx, indent, key)).join(' | ')
+  if (schema.enum) return schema.enum.map((value) => JSON.stringify(value)).join(' | ')
+  if (schema.const !== undefined) return JSON.stringify(schema.const)
+  switch (schema.type) {
+    case 'string':
+      return 'string'
+    case 'number':
+    case 'integer':
+      return 'number'
+    case 'boolean':
+      return 'boolean'
+    case 'array':
+      return arrayTypeOf(schema, ctx, indent, key)
+    case 'object':
+      return objectTypeOf(schema, ctx, indent, key)
+    default:
+      return 'unknown'
+  }
+}
+
+function arrayTypeOf(schema: JsonSchema, ctx: DeclarationContext, indent: string, key: string): string {
+  if (schema.prefixItems) {
+    const required = schema.minItems ?? schema.prefixItems.length
+    const parts = schema.prefixItems.map((item, i) => {
+      const type = typeOf(item, ctx, indent, key)
+      return i < required ? type : `${parenthesised(type, item)}?`
+    })
+    return `[${parts.join(', ')}]`
+  }
+  if (typeof schema.items !== 'object') return 'unknown[]'
+  return `${parenthesised(typeOf(schema.items, ctx, indent, key), schema.items)}[]`
+}
+
+/** A union in parentheses, where `[]` or `?` would otherwise bind to its last member only. */
+const parenthesised = (type: string, schema: JsonSchema) => ((schema.anyOf?.length ?? schema.enum?.length ?? 0) > 1 ? `(${type})` : type)
+
+function objectTypeOf(schema: JsonSchema, ctx: DeclarationContext, indent: string, key: string): string {
+  if (!schema.properties) {
+    const value = typeof schema.additionalProperties === 'object' ? typeOf(schema.additionalProperties, ctx, indent, key) : 'unknown'
+    return `Record<string, ${value}>`
+  }
+  const inner = `${indent}  `
+  const required = new Set(schema.required ?? [])
+  const lines = Object.entries(schema.properties).flatMap(([name, property]) => {
+    const type = typeOf(property, ctx, inner, name)
+    const doc = property.description ? [`${inner}/** ${property.description.replace(/\*\//g, '*\\/')} */`] : []
+    return [...doc, `${inner}${propertyName(name)}${required.has(name) ? '' : '?'}: ${type}`]
+  })
+  return `{\n${lines.join('\n')}\n${indent}}`
+}
+
+/** A recursive part is named after the property that holds it: `navbar` → `NavbarItem`. */
+function nameOf(ref: string, ctx: DeclarationContext, key: string): string {
+  const known = ctx.names.get(ref)
+  if (known) return known.name
+  const base = `${key.charAt(0).toUpperCase()}${key.slice(1)}Item`
+  const taken = new Set([...ctx.names.values()].map((entry) => entry.name))
+  let name = base
+  for (let n = 2; taken.has(name); n++) name = `${base}${n}`
+  ctx.names.set(ref, { name, key })
+  return name
+}
+
+const propertyName = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name))
