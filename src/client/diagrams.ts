@@ -78,10 +78,14 @@ export function mount(root: HTMLElement): () => void {
   const system = matchMedia('(prefers-color-scheme: dark)')
   document.addEventListener('wikigen:color-scheme', renderAll)
   system.addEventListener('change', renderAll)
+  // printing shows the whole page: every diagram not drawn yet is drawn now, not when it would have been reached
+  const renderPending = () => queue.add(blocks().filter((block) => needsRender(block, currentTheme())))
+  addEventListener('beforeprint', renderPending)
   return () => {
     observer.disconnect()
     queue.clear()
     document.removeEventListener('wikigen:color-scheme', renderAll)
     system.removeEventListener('change', renderAll)
+    removeEventListener('beforeprint', renderPending)
   }
 }
