@@ -3,7 +3,7 @@
  */
 import { relative } from 'node:path'
 import { build, type BuildResult } from '../compiler/build.js'
-import { hasErrors, type Diagnostic } from '../compiler/diagnostics.js'
+import { hasErrors, isAboutContent, type Diagnostic } from '../compiler/diagnostics.js'
 import { stateDirOf } from '../compiler/site-key.js'
 import { isUsageError } from '../compiler/usage-error.js'
 import { loadConfig } from './load-config.js'
@@ -14,7 +14,7 @@ export interface BuildCommandOptions {
   root: string
   out: string
   base?: string
-  /** Treat warnings as errors. */
+  /** Treat warnings about the content as errors (not those about the machine, such as a shallow clone). */
   strict?: boolean
   /** Use the build cache (default true). */
   cache?: boolean
@@ -29,9 +29,12 @@ export async function run(options: BuildCommandOptions, reporter: Reporter = cre
   return result ? exitCodeOf(result.diagnostics, options.strict) : 1
 }
 
-/** Exit code of a build: 1 with errors, or with warnings under --strict; 0 otherwise. */
+/**
+ * Exit code of a build: 1 with errors, or under --strict with warnings about the content; 0 otherwise. A warning
+ * about the machine (a shallow clone in CI) is printed but fails no build: the content is not wrong.
+ */
 export function exitCodeOf(diagnostics: readonly Diagnostic[], strict = false): number {
-  return hasErrors(diagnostics) || (strict && diagnostics.length > 0) ? 1 : 0
+  return hasErrors(diagnostics) || (strict && diagnostics.some(isAboutContent)) ? 1 : 0
 }
 
 /** The build itself, shared by `build` and `search`; undefined when the config could not be read or the options are wrong. */
@@ -50,7 +53,7 @@ export async function runBuild(
     return undefined
   }
   const runtime = bundledRuntime()
-  const progress = createProgress(reporter)
+  const progress = createProgress(reporter, { lang: config?.site?.lang })
   let result: BuildResult
   try {
     result = await build({
@@ -64,7 +67,7 @@ export async function runBuild(
       cacheDir: options.cache === false ? false : stateDirOf('cache', options.root),
       cacheSalt: runtime.cacheSalt,
       dev: extra.dev,
-      onProgress: (phase, done, total) => progress.update(phase === 'compile' ? 'Seiten' : 'HTML', done, total),
+      onProgress: (phase, done, total) => progress.update(phase, done, total),
     })
   } catch (error) {
     progress.done()
@@ -77,7 +80,7 @@ export async function runBuild(
   printDiagnostics(reporter, result.diagnostics, relative(process.cwd(), options.root) || '.')
   const errors = result.diagnostics.filter((d) => d.severity === 'error').length
   const warnings = result.diagnostics.length - errors
-  const failed = errors > 0 || (options.strict && warnings > 0)
+  const failed = exitCodeOf(result.diagnostics, options.strict) !== 0
   const mark = failed ? c.red('✗') : c.green('✓')
   const counts = [
     errors ? c.red(`${errors} error${errors === 1 ? '' : 's'}`) : '',

@@ -60,7 +60,7 @@ export function brokenLinksOf(diagnostics: readonly Diagnostic[]): BrokenLink[] 
 export async function run(options: CheckLinksOptions, reporter: Reporter = createReporter()): Promise<number> {
   const { config } = await loadConfig(options.root)
   const runtime = bundledRuntime()
-  const progress = createProgress(reporter)
+  const progress = createProgress(reporter, { lang: config.site?.lang })
   const result = await checkSite({
     root: options.root,
     base: options.base,
@@ -68,7 +68,7 @@ export async function run(options: CheckLinksOptions, reporter: Reporter = creat
     workerFile: runtime.workerFile,
     cacheSalt: runtime.cacheSalt,
     cacheDir: stateDirOf('cache', options.root),
-    onProgress: (_phase, done, total) => progress.update('Seiten', done, total),
+    onProgress: (phase, done, total) => progress.update(phase, done, total),
   })
   progress.done()
   const broken = brokenLinksOf(result.diagnostics)

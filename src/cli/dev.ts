@@ -7,17 +7,19 @@
  * build (compiler/dev-session.ts: the fast path for an edited text, else a relink), and the server serves the result
  * and tells the open pages (dev-server.ts).
  */
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { relative } from 'node:path'
 import { tryLock, type CacheLock } from '../compiler/cache-lock.js'
 import { createDevSession, type DevSession } from '../compiler/dev-session.js'
 import type { Diagnostic } from '../compiler/diagnostics.js'
+import { requireRoot } from '../compiler/discover.js'
 import { stateDirOf } from '../compiler/site-key.js'
 import { isUsageError, UsageError } from '../compiler/usage-error.js'
 import type { DevProblem } from '../shared/dev-protocol.js'
 import { createDevHandler } from './dev-server.js'
 import { watchContent, type ChangeBatch } from './dev-watcher.js'
 import { createHostCheck } from './host-check.js'
+import { listenOn, urlOf } from './listen.js'
 import { ConfigError, loadConfig } from './load-config.js'
 import { createProgress, createReporter, printDiagnostics, printUsageError, type Reporter } from './output.js'
 import { bundledRuntime } from './runtime.js'
@@ -66,23 +68,37 @@ function claimDevOutput(root: string): { out: string; lock: CacheLock } {
   )
 }
 
-/** Starts the dev server; used by the command and by tests. */
+/**
+ * Starts the dev server; used by the command and by tests. It takes its port before the initial build, so a port in
+ * use fails at once (a `UsageError`) instead of after the build; a request that arrives while the site builds waits
+ * for it.
+ */
 export async function startDevServer(options: DevOptions, reporter: Reporter): Promise<DevServer> {
   const runtime = bundledRuntime()
+  requireRoot(options.root)
   const { config, diagnostics: configDiagnostics } = await loadConfig(options.root)
   const claimed = options.out ? undefined : claimDevOutput(options.root)
+  const early = createEarlyServer()
+  try {
+    await listenOn(early.server, options.port, options.host)
+  } catch (error) {
+    claimed?.lock.release()
+    throw error
+  }
   const out = options.out ?? claimed!.out
   const where = relative(process.cwd(), options.root) || '.'
-  // The watcher scans the folder while the site builds, and keeps what changes meanwhile for the first batch.
-  const watcher = watchContent(options.root, {
-    debounceMs: options.debounceMs,
-    onRootMissing: () =>
-      reporter.err(`${reporter.colors.yellow('warning')}  content folder ${where} is gone; the last build stays served until it is back`),
-    onRootBack: () => reporter.err(reporter.colors.dim(`↻ content folder ${where} is back`)),
-  })
-  const progress = createProgress(reporter)
+  const progress = createProgress(reporter, { lang: config.site?.lang })
+  let watcher: ReturnType<typeof watchContent> | undefined
   let session: DevSession
+  // from here on the port is taken: whatever fails must close it again, or the process would never exit
   try {
+    // The watcher scans the folder while the site builds, and keeps what changes meanwhile for the first batch.
+    watcher = watchContent(options.root, {
+      debounceMs: options.debounceMs,
+      onRootMissing: () =>
+        reporter.err(`${reporter.colors.yellow('warning')}  content folder ${where} is gone; the last build stays served until it is back`),
+      onRootBack: () => reporter.err(reporter.colors.dim(`↻ content folder ${where} is back`)),
+    })
     session = await createDevSession({
       root: options.root,
       out,
@@ -92,10 +108,12 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
       cacheDir: stateDirOf('cache', options.root),
       cacheSalt: runtime.cacheSalt,
       drafts: options.drafts,
-      onProgress: (phase, done, total) => progress.update(phase === 'compile' ? 'Seiten' : 'HTML', done, total),
+      onProgress: (phase, done, total) => progress.update(phase, done, total),
     })
   } catch (error) {
-    await watcher.close()
+    progress.done()
+    await watcher?.close()
+    await early.abandon()
     claimed?.lock.release()
     throw error
   }
@@ -108,28 +126,11 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
     createHostCheck(options.host, options.allowedHosts),
     toProblems([...configProblems, ...session.initial.diagnostics], options.root),
   )
-  const server = createServer(handler.handle)
-  try {
-    await new Promise<void>((resolveListen, reject) => {
-      server.once('error', reject)
-      server.listen(options.port, options.host, () => resolveListen())
-    })
-  } catch (error) {
-    // nothing may keep the process alive: it exits with the error
-    await watcher.close()
-    claimed?.lock.release()
-    const code = (error as NodeJS.ErrnoException).code
-    if (code === 'EADDRINUSE')
-      throw new UsageError(
-        `Port ${options.port} on ${options.host} is in use`,
-        'Choose another port with --port, or stop what runs there.',
-        'port-in-use',
-      )
-    throw error
-  }
+  const server = early.server
+  early.serve(handler.handle)
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : options.port
-  const url = `http://${options.host === '0.0.0.0' ? 'localhost' : options.host}:${port}/`
+  const url = urlOf(options.host, port)
 
   const apply = async (batch: ChangeBatch) => {
     try {
@@ -191,6 +192,32 @@ export async function run(options: DevOptions, reporter: Reporter = createReport
     `${reporter.colors.green('➜')} dev server at ${reporter.colors.cyan(dev.url)} ${reporter.colors.dim(`(${dev.session.initial.stats.pages} pages, watching ${options.root})`)}`,
   )
   return new Promise(() => {})
+}
+
+type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void
+
+/**
+ * An HTTP server that listens before it has anything to serve: requests wait until `serve` hands it the handler, and
+ * are answered 503 when the start fails (`abandon`, which also closes the server so the process can exit).
+ */
+function createEarlyServer(): { server: Server; serve(handler: RequestHandler): void; abandon(): Promise<void> } {
+  let handle: RequestHandler | undefined
+  const waiting: [IncomingMessage, ServerResponse][] = []
+  const server = createServer((req, res) => (handle ? handle(req, res) : waiting.push([req, res])))
+  return {
+    server,
+    serve(handler) {
+      handle = handler
+      for (const [req, res] of waiting.splice(0)) handler(req, res)
+    },
+    async abandon() {
+      for (const [, res] of waiting.splice(0))
+        res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' }).end('wikigen dev could not start; see its terminal.\n')
+      if (!server.listening) return
+      server.closeAllConnections()
+      await new Promise<void>((done) => server.close(() => done()))
+    },
+  }
 }
 
 /** Error diagnostics as the overlay shows them, with the file named as on the terminal. */

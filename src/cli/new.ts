@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { requireRoot } from '../compiler/discover.js'
 import { discoverContent } from '../compiler/load.js'
 import { pageNameOf } from '../compiler/parse-page.js'
 import { hrefOf, routePathOf } from '../compiler/paths.js'
@@ -49,6 +50,9 @@ export function fillPageTemplate(template: string, values: { title: string; date
 
 export async function run(options: NewPageOptions, reporter: Reporter = createReporter()): Promise<number> {
   const c = reporter.colors
+  // a page goes into an existing wiki: a mistyped --root (or a command run in the wrong folder) is one line, not a
+  // new folder
+  requireRoot(options.root)
   const templatesDir = options.templatesDir ?? findTemplatesDir()
   const templates = listTemplates(templatesDir)
   const template = templates.find((t) => t.toLowerCase() === options.template.toLowerCase())

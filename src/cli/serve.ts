@@ -6,8 +6,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { join } from 'node:path'
+import { isUsageError } from '../compiler/usage-error.js'
 import { ASSETS_DIR } from '../shared/constants.js'
-import { createReporter, type Reporter } from './output.js'
+import { listenOn, urlOf } from './listen.js'
+import { createReporter, printUsageError, type Reporter } from './output.js'
 import { RECOMMENDED_CSP } from './csp.js'
 import { blockedHostMessage, createHostCheck, type HostCheck } from './host-check.js'
 import { createStaticFiles } from './static-files.js'
@@ -116,15 +118,13 @@ function createRedirectTable(dir: string): () => Map<string, string> {
   }
 }
 
-/** Starts the server; resolves once it listens. */
-export function startServer(options: ServeOptions): Promise<Server> {
+/** Starts the server; resolves once it listens, rejects with a `UsageError` when it cannot (see listen.ts). */
+export async function startServer(options: ServeOptions): Promise<Server> {
   const server = createServer(
     createHandler(options.dir, { csp: options.csp, hostCheck: createHostCheck(options.host, options.allowedHosts) }),
   )
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port, options.host, () => resolve(server))
-  })
+  await listenOn(server, options.port, options.host)
+  return server
 }
 
 export async function run(options: ServeOptions, reporter: Reporter = createReporter()): Promise<number> {
@@ -137,14 +137,12 @@ export async function run(options: ServeOptions, reporter: Reporter = createRepo
   try {
     server = await startServer(options)
   } catch (error) {
-    reporter.err(`${reporter.colors.red('error')}  cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`)
-    reporter.err(`  ${reporter.colors.dim('hint:')} choose another port with --port.`)
+    if (isUsageError(error)) printUsageError(reporter, error)
+    else reporter.err(`${reporter.colors.red('error')}  cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`)
     return 1
   }
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : options.port
-  reporter.out(
-    `${reporter.colors.green('➜')} ${options.dir} served at ${reporter.colors.cyan(`http://${options.host === '0.0.0.0' ? 'localhost' : options.host}:${port}/`)}`,
-  )
+  reporter.out(`${reporter.colors.green('➜')} ${options.dir} served at ${reporter.colors.cyan(urlOf(options.host, port))}`)
   return new Promise(() => {})
 }

@@ -79,3 +79,15 @@ export function formatLocation(diagnostic: Diagnostic, prefix = ''): string {
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error')
 }
+
+/**
+ * Warnings about the machine a build runs on rather than about the content: a shallow clone cuts the history the
+ * last-updated dates come from, but the pages are as the authors wrote them, and the next full clone builds the same
+ * pages with full dates. They are printed like any warning, and `--strict` does not fail on them.
+ */
+const MACHINE_CODES: ReadonlySet<DiagnosticCode> = new Set(['shallow-clone'])
+
+/** True for a diagnostic about the content, false for one about the machine that builds it (see MACHINE_CODES). */
+export function isAboutContent(diagnostic: Diagnostic): boolean {
+  return !MACHINE_CODES.has(diagnostic.code)
+}

@@ -50,9 +50,27 @@ function fitsOutput(asset: ContentRef, out: string, diagnostics: Diagnostic[]): 
   return false
 }
 
-/** The content root, checked to be a folder: a missing one is a usage mistake, not a bug. */
+/**
+ * The content root, checked to be a folder: a missing one is a usage mistake, not a bug. So is a path through a file
+ * (`notes.md/sub`), a loop of symbolic links, a name too long or a folder this user may not read: one line each.
+ */
 export function requireRoot(root: string): string {
-  const info = statSync(root, { throwIfNoEntry: false })
+  let info
+  try {
+    info = statSync(root, { throwIfNoEntry: false })
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOTDIR') info = undefined
+    else if (code === 'ELOOP' || code === 'EACCES' || code === 'ENAMETOOLONG' || code === 'EPERM')
+      throw new UsageError(
+        `Content folder ${JSON.stringify(root)} cannot be read (${code})`,
+        code === 'ELOOP'
+          ? 'Follow the symbolic links of the path: one of them points back at itself.'
+          : 'Name a folder you may read with --root.',
+        'missing-root',
+      )
+    else throw error
+  }
   if (!info)
     throw new UsageError(
       `Content folder ${JSON.stringify(root)} does not exist`,

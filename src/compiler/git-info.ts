@@ -1,6 +1,7 @@
 /**
  * Last-updated time, contributors and changelog of every page, from ONE `git log` over the content root.
- * Files outside git get nothing; a shallow clone is reported because its history (and so its dates) is cut.
+ * Files outside git get nothing; a shallow clone is reported because its history (and so its dates) is cut, as a
+ * warning about the machine that `--strict` does not fail on (diagnostics.ts `isAboutContent`).
  */
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -71,7 +72,7 @@ export async function readGitInfo(root: string): Promise<GitInfoResult> {
       line: 0,
       column: 0,
       message: 'The repository is a shallow clone: last-updated dates and contributors only cover the fetched history',
-      hint: 'Clone with full history (in CI: fetch-depth 0, or "git fetch --unshallow").',
+      hint: 'Fetch the full history: "git fetch --unshallow", or in CI fetch-depth: 0 (GitHub Actions) or GIT_DEPTH: 0 (GitLab). This warning is about the clone, not the content: --strict does not fail on it.',
     })
   }
   const { record, field } = separators()

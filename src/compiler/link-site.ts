@@ -5,6 +5,7 @@
 import type { HeadTag, ResolvedConfig } from './config.js'
 import type { Diagnostic } from './diagnostics.js'
 import { createAssetFinder, leavesContentFolder } from './asset-finder.js'
+import { deadLinkHintOf } from './dead-link-hint.js'
 import { isPublicFile, outputPathOf, type ContentRef } from './load.js'
 import type { PageLink } from './page.js'
 import { hrefOf, routePathOf, safeDecodeURI, type RoutePath, type Slug, type SourcePath } from './paths.js'
@@ -372,15 +373,8 @@ function resolveLink(link: PageLink, page: CompiledPage, { index, base, hrefOfPa
 
   const target = index.findPage(link, page)
   if (!target) {
-    const suggestion = index.suggestPage(link.target)
-    report(
-      'dead-link',
-      `Link target "${link.target}" does not exist`,
-      suggestion
-        ? `Did you mean "${suggestion}"? Link to pages by file name or title, without ".md".`
-        : 'Link to pages by file name or title, without ".md".',
-      suggestion,
-    )
+    const { hint, suggestion } = deadLinkHintOf(link, page, index, hrefOfPage)
+    report('dead-link', `Link target "${link.target}" does not exist`, hint, suggestion)
     const href = link.target.replace(/\.md$/i, '.html') + (link.anchor !== undefined ? `#${link.anchor}` : '')
     return { kind: 'missing', syntax: link.syntax, link: link.kind, target: link.target, href, labelHtml: link.labelHtml }
   }

@@ -64,7 +64,7 @@ describe('linkSite: wikilinks', () => {
         line: 3,
         column: 7,
         message: 'Link target "Odoo Hostng" does not exist',
-        hint: 'Did you mean "Odoo Hosting"? Link to pages by file name or title, without ".md".',
+        hint: 'Did you mean "Odoo Hosting"? A wiki link names a page by its file name (".md" may be left out), its title or an alias.',
         target: 'Odoo Hostng',
         suggestion: 'Odoo Hosting',
       },
