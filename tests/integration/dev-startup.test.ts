@@ -34,10 +34,11 @@ describe('wikigen dev start-up', () => {
     const devFolder = join(work, '.wikigen', 'dev')
     await poll(() => existsSync(devFolder) && readdirSync(devFolder).some((name) => name.includes('.staging-')))
     writeFileSync(join(root, 'Aaa.md'), '# Aaa\n\nGespeichert während des Builds.\n')
-    await poll(() => /dev server at/.test(output))
+    // a build of a few seconds on a quiet machine; a busy one (the browser tests beside it) can take ten times that
+    await poll(() => /dev server at/.test(output), 120_000)
     const url = /dev server at (http:\/\/\S+)/.exec(output)![1]
-    await poll(async () => (await (await fetch(`${url}aaa.html`)).text()).includes('Gespeichert während des Builds.'), 15_000)
-  })
+    await poll(async () => (await (await fetch(`${url}aaa.html`)).text()).includes('Gespeichert während des Builds.'), 30_000)
+  }, 240_000)
 })
 
 async function poll(check: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
