@@ -2,34 +2,55 @@
  * The diagram renderer: mermaid and the code that puts its SVG into the page. Loaded as its own chunk by
  * diagrams.ts on pages with a diagram only; mermaid loads the code of each diagram type in further chunks.
  *
- * The build writes each ```mermaid block as
+ * The build writes each ```mermaid block as a frame with a placeholder of the estimated size
+ * (src/compiler/markdown/diagram/to-hast.ts):
  *
- *     <div class="diagram" data-diagram="mermaid"><pre class="diagram-source">…source…</pre></div>
+ *     <div class="diagram-figure"><div class="diagram" data-diagram="mermaid" data-diagram-height="129" …>
+ *       <svg class="diagram-placeholder" …/><pre class="diagram-source">…source…</pre></div></div>
  *
  * and this turns it into
  *
- *     <div class="diagram" data-diagram="mermaid" data-processed="true" data-diagram-theme="default">
- *       <pre class="diagram-source" hidden>…</pre><svg role="img" aria-label="…">…</svg></div>
+ *     <div class="diagram-figure" data-overflow="end">
+ *       <div class="diagram" data-diagram="mermaid" data-processed="true" data-diagram-theme="default" …>
+ *         <svg role="img" aria-label="…" width="…" height="…">…</svg><pre class="diagram-source" hidden>…</pre></div>
+ *       <button class="diagram-open">…</button><p class="diagram-hint">…</p></div>
  *
- * keeping the source (hidden), so a change of colour mode can render it again.
+ * keeping the source (hidden), so a change of colour mode can render it again. The drawing is scaled to fill the
+ * reserved height without going below readable text, and smaller to fit the frame's width where text stays
+ * readable (diagram-fit.ts); a wider one scrolls sideways in its frame.
  */
 import mermaid from 'mermaid'
+import { GANTT_GEOMETRY } from '../shared/diagram-geometry.js'
 import { labels } from '../shared/labels.js'
 import { createDiagramConfig, type DiagramTheme } from './diagram-config.js'
+import { fitDiagram, sourceKey } from './diagram-fit.js'
+import { decorateFrame, sizeDrawing } from './diagram-frame.js'
+import { rememberHeight } from './diagram-sizes.js'
 import { diagramTitle } from './diagram-title.js'
+import { closeDiagramViewer, openDiagramViewer } from './diagram-viewer.js'
 
-let configuredTheme: DiagramTheme | undefined
+export { closeDiagramViewer }
+
+let configured: string | undefined
+/** A `click` line of a flowchart or class diagram: the only source of what `bindFunctions` wires up. */
+const CLICK_STATEMENT = /^\s*click\s/m
 /** Numbers the SVG ids: mermaid scopes each diagram's styles by its id, so ids must never repeat. */
 let renderCount = 0
 
-/** Sets mermaid up for `theme`; mermaid keeps one global configuration, so this runs again when the theme changes. */
-function configure(theme: DiagramTheme): void {
-  if (theme === configuredTheme) return
+/**
+ * Sets mermaid up for `theme` and gantt charts as wide as `block`'s frame; mermaid keeps one global configuration,
+ * so this runs again when either changes.
+ */
+function configure(theme: DiagramTheme, block: HTMLElement): void {
+  const frame = getComputedStyle(block)
+  const inner = block.clientWidth - parseFloat(frame.paddingLeft) - parseFloat(frame.paddingRight)
+  const ganttWidth = Math.max(GANTT_GEOMETRY.minWidth, Math.floor(inner) || 0)
+  if (configured === `${theme} ${ganttWidth}`) return
   const fontFamily = getComputedStyle(document.documentElement).getPropertyValue('--font-sans').trim()
-  mermaid.initialize(createDiagramConfig(theme, fontFamily))
+  mermaid.initialize(createDiagramConfig(theme, fontFamily, { ganttWidth }))
   // mermaid's own flag, which it checks together with the config on window 'load'; off too, to be sure
   mermaid.startOnLoad = false
-  configuredTheme = theme
+  configured = `${theme} ${ganttWidth}`
 }
 
 /**
@@ -40,13 +61,17 @@ function configure(theme: DiagramTheme): void {
 export async function renderDiagram(block: HTMLElement, theme: DiagramTheme): Promise<void> {
   const source = block.querySelector<HTMLElement>(':scope > .diagram-source')
   if (!source) return
-  configure(theme)
+  // a drawing shown full-screen is put back first, so the new one replaces it
+  if (block.querySelector(':scope > .diagram-stand-in')) closeDiagramViewer()
+  configure(theme, block)
   const id = `wikigen-diagram-${++renderCount}`
   const text = source.textContent ?? ''
   try {
     const { svg, bindFunctions } = await mermaid.render(id, text)
     showSvg(block, parseSvg(svg, block), diagramTitle(text))
-    bindFunctions?.(block)
+    // tooltips and click targets come from `click` lines only; without one there is nothing to bind, and mermaid's
+    // tooltip handlers (run on every node's mouseout) fail in this bundle, which leaves out d3's transitions
+    if (CLICK_STATEMENT.test(text)) bindFunctions?.(block)
   } catch (error) {
     console.error('Diagram could not be rendered:', error)
     showError(block)
@@ -100,19 +125,67 @@ function parseSvg(markup: string, block: HTMLElement): SVGSVGElement {
   return svg
 }
 
-/** Puts `svg` in place of the source, named for assistive technology by the diagram's title. */
+/**
+ * Puts `svg` in place of the placeholder, named for assistive technology by the diagram's title, at the scale
+ * that fills the reserved height (diagram-fit.ts); the frame takes the resulting height, which is remembered.
+ */
 function showSvg(block: HTMLElement, svg: SVGSVGElement, title: string | undefined): void {
   svg.setAttribute('role', 'img')
   svg.setAttribute('aria-label', title ?? labels.diagram)
   // mermaid's role description is the diagram type ('flowchart-v2'), which would be read instead of 'image'
   svg.removeAttribute('aria-roledescription')
+  // mermaid sizes the drawing to the column (width 100 %, max-width); its size is set here instead
+  svg.style.removeProperty('max-width')
+  svg.removeAttribute('width')
+  svg.removeAttribute('height')
   clearRendering(block)
-  block.querySelector<HTMLElement>(':scope > .diagram-source')?.setAttribute('hidden', '')
-  block.append(svg)
+  const source = block.querySelector<HTMLElement>(':scope > .diagram-source')
+  source?.setAttribute('hidden', '')
+  block.insertBefore(svg, source)
+
+  const box = svg.viewBox.baseVal
+  const natural = box && box.width > 0 ? { width: box.width, height: box.height } : { width: 300, height: 150 }
+  const smallestText = smallestTextOf(svg)
+  const reserved = Number(block.dataset.diagramReserved) || undefined
+  const { scale, frameHeight } = fitDiagram({ naturalHeight: natural.height, reservedHeight: reserved, smallestText })
+  block.dataset.diagramSmallestText = String(smallestText)
+  setFrameHeight(block, frameHeight)
+  sizeDrawing(block, { naturalWidth: natural.width, naturalHeight: natural.height, scale, smallestText })
+  if (source?.textContent) rememberHeight(sourceKey(source.textContent), frameHeight)
+  decorateFrame(block)
+}
+
+/** Fixes the height of the frame's content (diagrams.css reads it, on screens only). */
+export function setFrameHeight(block: HTMLElement, height: number): void {
+  block.style.setProperty('--diagram-height', `${height}px`)
+  block.dataset.diagramSized = ''
+}
+
+/**
+ * The smallest font size of any text in `svg`, in its own units (px at scale 1), or 0 without text. Read from the
+ * computed style, so the site's own rules (diagrams.css) count.
+ */
+function smallestTextOf(svg: SVGSVGElement): number {
+  let smallest = Infinity
+  for (const element of svg.querySelectorAll('text, tspan, foreignObject *')) {
+    const ownText = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim())
+    if (!ownText) continue
+    const size = parseFloat(getComputedStyle(element).fontSize)
+    if (size > 0 && size < smallest) smallest = size
+  }
+  return Number.isFinite(smallest) ? smallest : 0
+}
+
+/** Opens the full-screen view of the rendered `block`; `opener` gets the focus back. */
+export function openViewer(block: HTMLElement, opener: HTMLElement): void {
+  openDiagramViewer(block, opener, Number(block.dataset.diagramSmallestText) || 16)
 }
 
 function showError(block: HTMLElement): void {
   clearRendering(block)
+  // the source and the message take the room they need
+  block.style.removeProperty('--diagram-height')
+  delete block.dataset.diagramSized
   const message = document.createElement('p')
   message.className = 'diagram-error'
   message.textContent = labels.diagramError
@@ -122,7 +195,7 @@ function showError(block: HTMLElement): void {
   block.dataset.diagramError = 'true'
 }
 
-/** Removes what an earlier render put into the block (before a re-render for another colour mode). */
+/** Removes the placeholder, or what an earlier render put into the block (before a re-render in the other colour mode). */
 function clearRendering(block: HTMLElement): void {
   for (const element of block.querySelectorAll(':scope > svg, :scope > .diagram-error')) element.remove()
   delete block.dataset.diagramError

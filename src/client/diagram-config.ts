@@ -2,6 +2,7 @@
  * The mermaid configuration of the site, as a pure function so it is tested without a browser.
  */
 import type { MermaidConfig } from 'mermaid'
+import { DIAGRAM_FONT_SIZE, FLOWCHART_GEOMETRY, GANTT_GEOMETRY } from '../shared/diagram-geometry.js'
 
 /** mermaid's theme for the page's light and dark mode. */
 export type DiagramTheme = 'default' | 'dark'
@@ -15,10 +16,31 @@ export type DiagramTheme = 'default' | 'dark'
 export const MAX_TEXT_SIZE = 50_000
 
 /**
- * The options for `mermaid.initialize`: `theme` follows the colour mode; `fontFamily` (the page's font stack, or
- * empty for mermaid's own) makes diagram text match the page.
+ * Colours of mermaid's dark theme that fall short of 4.5:1 on their background: the text of edge labels sits
+ * on a grey (#585858 behind #ccc) and cluster titles on a dark fill. These keep the labels at 4.5:1 or better
+ * against the page's dark background (--c-bg #161b1d, --c-text #e4ebec).
  */
-export function createDiagramConfig(theme: DiagramTheme, fontFamily: string): MermaidConfig {
+const DARK_THEME_VARIABLES = {
+  background: '#161b1d',
+  edgeLabelBackground: '#252e31',
+  textColor: '#e4ebec',
+  lineColor: '#9aa9ac',
+  clusterBkg: '#1d2427',
+  titleColor: '#e4ebec',
+}
+
+/** Options that depend on the page rather than the site. */
+export interface DiagramPageOptions {
+  /** Width of a gantt chart in px: its frame's width (mermaid would take its scratch element's). */
+  ganttWidth?: number
+}
+
+/**
+ * The options for `mermaid.initialize`: `theme` follows the colour mode; `fontFamily` (the page's font stack, or
+ * empty for mermaid's own) makes diagram text match the page. Spacing and text sizes are the numbers the build
+ * estimated each diagram's size with (src/shared/diagram-geometry.ts).
+ */
+export function createDiagramConfig(theme: DiagramTheme, fontFamily: string, page: DiagramPageOptions = {}): MermaidConfig {
   return {
     // the client decides when to render (after each navigation, from a queue), never mermaid on 'load'
     startOnLoad: false,
@@ -28,6 +50,25 @@ export function createDiagramConfig(theme: DiagramTheme, fontFamily: string): Me
     // a failure is shown in place by the renderer, not as mermaid's error graphic left in <body>
     suppressErrorRendering: true,
     theme,
+    ...(theme === 'dark' ? { themeVariables: DARK_THEME_VARIABLES } : {}),
     ...(fontFamily ? { fontFamily } : {}),
+    fontSize: DIAGRAM_FONT_SIZE,
+    flowchart: {
+      nodeSpacing: FLOWCHART_GEOMETRY.nodeSpacing,
+      rankSpacing: FLOWCHART_GEOMETRY.rankSpacing,
+      padding: FLOWCHART_GEOMETRY.padding,
+      wrappingWidth: FLOWCHART_GEOMETRY.wrappingWidth,
+      diagramPadding: FLOWCHART_GEOMETRY.diagramPadding,
+    },
+    gantt: {
+      barHeight: GANTT_GEOMETRY.barHeight,
+      barGap: GANTT_GEOMETRY.barGap,
+      topPadding: GANTT_GEOMETRY.topPadding,
+      fontSize: GANTT_GEOMETRY.fontSize,
+      sectionFontSize: GANTT_GEOMETRY.sectionFontSize,
+      // Swiss dates, short enough that 12 px axis labels do not overlap; a chart's own `axisFormat` still wins
+      axisFormat: '%d.%m.',
+      ...(page.ganttWidth ? { useWidth: page.ganttWidth } : {}),
+    },
   }
 }

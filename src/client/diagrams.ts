@@ -5,16 +5,31 @@
  * event, or the system's setting) renders it again in the other mermaid theme.
  *
  * mermaid is large, so diagram-chunk.ts (mermaid and the rendering code) is loaded with import() on pages that
- * have a diagram only, when the first diagram comes near the viewport. Without JavaScript, or until it rendered, the block shows the diagram's source.
+ * have a diagram only, when the first diagram comes near the viewport. Without JavaScript the block shows the
+ * diagram's source. With it, the source is only there for screen readers until the drawing replaces it: the
+ * reader sees a placeholder of the size the build estimated (src/compiler/markdown/diagram/), or the size this
+ * diagram had earlier in the session (diagram-sizes.ts), so the page does not move when diagrams arrive and
+ * back/forward returns to the exact position. Text is never drawn below 12 px: a wide diagram scrolls sideways
+ * in its frame, and a click on it (or Enter on its focused frame, or its button) opens it full-screen with zoom
+ * and pan (diagram-viewer.ts).
+ *
+ * Printing: on 'beforeprint' every diagram not rendered yet is queued at once (they otherwise wait until they
+ * come near the viewport). Rendering is asynchronous and the browser lays out the print right after that event,
+ * so a print started at once may still show placeholders for diagrams never scrolled to; whoever drives printing
+ * (a print test, a "print" button) dispatches 'beforeprint' and waits until no
+ * `[data-content] [data-diagram="mermaid"]` lacks `data-processed="true"` before printing. A failed diagram is
+ * marked processed too, so that wait always ends.
  */
 import { isDark, readScheme } from './color-scheme.js'
 import type { DiagramTheme } from './diagram-config.js'
+import { sourceKey } from './diagram-fit.js'
+import { rememberedHeight } from './diagram-sizes.js'
 import { preload } from './preload.js'
 import { createSerialQueue } from './serial-queue.js'
 
 type DiagramChunk = typeof import('./diagram-chunk.js')
 
-/** The placeholders the build writes for ```mermaid blocks (src/compiler/markdown/code.ts). */
+/** The placeholders the build writes for ```mermaid blocks (src/compiler/markdown/diagram/to-hast.ts). */
 const DIAGRAM_BLOCKS = '[data-content] [data-diagram="mermaid"]'
 
 let chunk: Promise<DiagramChunk | undefined> | undefined
@@ -49,19 +64,45 @@ const queue = createSerialQueue<HTMLElement>(
     if (!needsRender(block, currentTheme())) return
     const renderer = await loadRenderer()
     const theme = currentTheme()
-    if (renderer && needsRender(block, theme)) await renderer.renderDiagram(block, theme)
+    if (!renderer) showSourceInstead(block)
+    else if (needsRender(block, theme)) await renderer.renderDiagram(block, theme)
   },
   (error) => console.error(error),
 )
 
+/** Without the renderer (its chunk failed to load) the reader gets the source, as without JavaScript. */
+function showSourceInstead(block: HTMLElement): void {
+  block.style.removeProperty('--diagram-height')
+  delete block.dataset.diagramSized
+  block.dataset.diagramError = 'true'
+  block.dataset.processed = 'true'
+}
+
 /**
- * Queues the diagrams of `root` for rendering (loading the renderer on the first), and renders them again in the
- * other theme when the colour mode changes. Does nothing on a page without diagrams. The cleanup drops blocks
- * still waiting, so a page that was left is not rendered; the next mount queues what still needs it.
+ * Fixes the height a block's frame reserves before its diagram is drawn: the one it had earlier in this session,
+ * else the build's estimate. Blocks without either keep the placeholder's default height until drawn.
+ */
+function reserveHeight(block: HTMLElement): void {
+  if (block.dataset.processed === 'true' || block.dataset.diagramReserved) return
+  const source = block.querySelector(':scope > .diagram-source')?.textContent ?? ''
+  const reserved = rememberedHeight(sourceKey(source)) ?? Number(block.dataset.diagramHeight)
+  if (!(reserved > 0)) return
+  block.dataset.diagramReserved = String(reserved)
+  block.style.setProperty('--diagram-height', `${reserved}px`)
+  block.dataset.diagramSized = ''
+}
+
+/**
+ * Queues the diagrams of `root` for rendering (loading the renderer on the first), renders them again in the
+ * other theme when the colour mode changes, and opens a rendered one full-screen on click or Enter. Does nothing
+ * on a page without diagrams. The cleanup drops blocks still waiting, so a page that was left is not rendered,
+ * and closes an open full-screen view; the next mount queues what still needs it.
  */
 export function mount(root: HTMLElement): () => void {
   const blocks = () => [...root.querySelectorAll<HTMLElement>(DIAGRAM_BLOCKS)]
   if (blocks().length === 0) return () => {}
+  // before anything is painted or scrolled to: back/forward restores the position right after this mount
+  for (const block of blocks()) reserveHeight(block)
   // a diagram renders (and mermaid loads) once it comes within a screen of the viewport: a page whose diagrams are
   // further down is interactive first, and one nobody scrolls to costs nothing
   const observer = new IntersectionObserver(
@@ -75,17 +116,63 @@ export function mount(root: HTMLElement): () => void {
   for (const block of blocks()) observer.observe(block)
   // a colour change renders again what was rendered; the rest renders in the new theme when it is reached
   const renderAll = () => queue.add(blocks().filter((block) => block.dataset.processed === 'true'))
+  // printing shows the whole page: every diagram not drawn yet is drawn now, not when it would have been reached
+  const renderPending = () => queue.add(blocks().filter((block) => needsRender(block, currentTheme())))
   const system = matchMedia('(prefers-color-scheme: dark)')
   document.addEventListener('wikigen:color-scheme', renderAll)
   system.addEventListener('change', renderAll)
-  // printing shows the whole page: every diagram not drawn yet is drawn now, not when it would have been reached
-  const renderPending = () => queue.add(blocks().filter((block) => needsRender(block, currentTheme())))
   addEventListener('beforeprint', renderPending)
+  root.addEventListener('click', onClick)
+  root.addEventListener('keydown', onKeydown)
   return () => {
     observer.disconnect()
     queue.clear()
     document.removeEventListener('wikigen:color-scheme', renderAll)
     system.removeEventListener('change', renderAll)
     removeEventListener('beforeprint', renderPending)
+    root.removeEventListener('click', onClick)
+    root.removeEventListener('keydown', onKeydown)
+    void chunk?.then((renderer) => renderer?.closeDiagramViewer())
   }
+}
+
+/** The rendered diagram block an event happened on, with the element that gets the focus back after the view. */
+function openTarget(event: Event): { block: HTMLElement; opener: HTMLElement } | undefined {
+  const target = event.target instanceof Element ? event.target : null
+  const figure = target?.closest<HTMLElement>('[data-content] .diagram-figure')
+  const block = figure?.querySelector<HTMLElement>(':scope > [data-diagram="mermaid"][data-processed="true"]')
+  if (!figure || !block || block.dataset.diagramError === 'true' || !block.querySelector(':scope > svg')) return undefined
+  const button = figure.querySelector<HTMLElement>(':scope > .diagram-open')
+  if (target?.closest('.diagram-open')) return button ? { block, opener: button } : undefined
+  if (!target?.closest('.diagram') || target.closest('a')) return undefined
+  // the frame itself when it is a tab stop (it scrolls), else the button
+  const opener = block.hasAttribute('tabindex') ? block : button
+  return opener ? { block, opener } : undefined
+}
+
+function onClick(event: MouseEvent): void {
+  if (event.button !== 0 || event.defaultPrevented) return
+  // text selected by dragging over the labels is not a click on the diagram
+  if (!(getSelection()?.isCollapsed ?? true)) return
+  const found = openTarget(event)
+  if (!found) return
+  // a click on the frame's scrollbar is scrolling, not opening
+  const { block } = found
+  if (event.target === block && event.offsetY > block.clientHeight) return
+  event.preventDefault()
+  void open(found)
+}
+
+function onKeydown(event: KeyboardEvent): void {
+  if (event.key !== 'Enter' || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return
+  // Enter on the focused frame; the button opens with Enter by itself (a click)
+  const found = openTarget(event)
+  if (!found || event.target !== found.block) return
+  event.preventDefault()
+  void open(found)
+}
+
+async function open({ block, opener }: { block: HTMLElement; opener: HTMLElement }): Promise<void> {
+  const renderer = await loadRenderer()
+  renderer?.openViewer(block, opener)
 }

@@ -32,13 +32,14 @@ const modules: Mount[] = [
   tabs,
   copyCode,
   notFound,
+  // before the router, which restores the scroll position of a reload: diagrams reserve their height first
+  diagrams,
   router,
   legacyAnchors,
   backToTop,
   scrollSpy,
   pageNavKeys,
   zoom,
-  diagrams,
   scrollRegions,
   fullText,
 ]

@@ -3,6 +3,10 @@
  * (spec §2.1: saved position, else the hash target, else the top). The browser cannot do it for client
  * navigations, since it would scroll before the page content is swapped; so restoration is manual, each
  * entry gets a key in `history.state`, and the positions live in sessionStorage to survive a reload.
+ *
+ * A saved position is only right if the page is laid out as it was when the reader left. Diagrams are drawn
+ * after the position is restored, so they reserve their final height before (diagrams.ts, diagram-sizes.ts):
+ * otherwise everything below a diagram would move by the difference once it is drawn.
  */
 
 interface ScrollPosition {

@@ -1,7 +1,7 @@
 /**
  * Fenced code at build time: highlighted with lowlight (highlight.js grammars) into hast, wrapped in the
  * markup the copy button looks for (`div.language-x > pre > code`). Browsers get no highlighter.
- * Mermaid blocks become diagram placeholders that keep their source as text.
+ * Mermaid blocks become diagram placeholders that keep their source as text (markdown/diagram/).
  */
 import type { Element, ElementContent } from 'hast'
 import { common, createLowlight } from 'lowlight'
@@ -43,12 +43,5 @@ export function codeBlock(value: string, lang: string | null | undefined): Eleme
   }
 }
 
-/** The placeholder a diagram renders into in the browser; the source stays readable without JavaScript. */
-export function diagramBlock(value: string): Element {
-  return {
-    type: 'element',
-    tagName: 'div',
-    properties: { className: ['diagram'], dataDiagram: 'mermaid' },
-    children: [{ type: 'element', tagName: 'pre', properties: { className: ['diagram-source'] }, children: [{ type: 'text', value }] }],
-  }
-}
+/** Mermaid blocks have their own module; to-hast.ts takes both kinds of fence from here. */
+export { diagramBlock } from './diagram/index.js'

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_DIAGRAM_TEXT } from '../../../src/compiler/constants.js'
 import { MAX_TEXT_SIZE, createDiagramConfig } from '../../../src/client/diagram-config.js'
+import { FLOWCHART_GEOMETRY } from '../../../src/shared/diagram-geometry.js'
 
 describe('createDiagramConfig', () => {
   it('limits diagram text to the number the build warns about (spec §9: 50 000)', () => {
@@ -19,5 +20,23 @@ describe('createDiagramConfig', () => {
   ] as const)('uses theme %s with font %j', (theme, font, expected) => {
     const config = createDiagramConfig(theme, font)
     expect({ theme: config.theme, fontFamily: config.fontFamily }).toEqual(expected)
+  })
+
+  it('draws with the spacing the build estimated sizes with', () => {
+    expect(createDiagramConfig('default', '').flowchart).toMatchObject(FLOWCHART_GEOMETRY)
+  })
+
+  it('draws gantt charts as wide as their frame, with text of 14 px', () => {
+    expect(createDiagramConfig('default', '', { ganttWidth: 640 }).gantt).toMatchObject({
+      useWidth: 640,
+      fontSize: 14,
+      sectionFontSize: 14,
+    })
+    expect(createDiagramConfig('default', '').gantt?.useWidth).toBeUndefined()
+  })
+
+  it('gives dark-mode edge labels a background their text reads on (axe color-contrast)', () => {
+    expect(createDiagramConfig('dark', '').themeVariables).toMatchObject({ edgeLabelBackground: '#252e31', textColor: '#e4ebec' })
+    expect(createDiagramConfig('default', '').themeVariables).toBeUndefined()
   })
 })

@@ -1,0 +1,105 @@
+/**
+ * A rendered diagram's frame: the drawing's size in it (diagram-fit.ts), kept right when the frame's width
+ * changes, and what the frame shows besides the drawing: the button that opens the full-screen view, and, while
+ * the drawing is wider than the frame, a scroll hint and faded edges on the sides with more to see. That state is
+ * `data-overflow` on the figure ('start', 'end', 'both'; absent when the drawing fits), kept current by one
+ * ResizeObserver for the page and a scroll listener per frame. Button and hint sit in the frame's top strip
+ * (positioned), so adding them moves nothing. Part of the diagram chunk.
+ */
+import { labels } from '../shared/labels.js'
+import { drawScale } from './diagram-fit.js'
+
+/** What the renderer found out about a drawing, kept for resizing it later. */
+export interface DrawingFacts {
+  naturalWidth: number
+  naturalHeight: number
+  /** The scale that fills the frame's height. */
+  scale: number
+  smallestText: number
+}
+
+const facts = new WeakMap<HTMLElement, DrawingFacts>()
+
+/**
+ * Sizes the drawing in `frame` for the frame's current width: at `scale`, or smaller where that makes it fit
+ * with readable text. Only the drawing changes; the frame's height is fixed, so nothing around it moves.
+ */
+export function sizeDrawing(frame: HTMLElement, known?: DrawingFacts): void {
+  if (known) facts.set(frame, known)
+  const drawing = facts.get(frame)
+  const svg = frame.querySelector<SVGSVGElement>(':scope > svg[role="img"]')
+  if (!drawing || !svg) return
+  const style = getComputedStyle(frame)
+  const availableWidth = frame.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+  const scale = drawScale({ ...drawing, availableWidth })
+  // rounded up, so text at the smallest scale stays at 12 px, not a hair below
+  svg.setAttribute('width', String(Math.ceil(drawing.naturalWidth * scale * 100) / 100))
+  svg.setAttribute('height', String(Math.ceil(drawing.naturalHeight * scale * 100) / 100))
+}
+
+/** Which sides of a frame have more drawing beyond them, or undefined when it all fits (1 px of slack for rounding). */
+export function overflowSides(frame: {
+  scrollLeft: number
+  scrollWidth: number
+  clientWidth: number
+}): 'start' | 'end' | 'both' | undefined {
+  const hidden = frame.scrollWidth - frame.clientWidth
+  if (hidden <= 1) return undefined
+  const atStart = Math.abs(frame.scrollLeft) <= 1
+  const atEnd = Math.abs(frame.scrollLeft) >= hidden - 1
+  if (atStart) return 'end'
+  if (atEnd) return 'start'
+  return 'both'
+}
+
+function update(frame: HTMLElement): void {
+  const figure = frame.parentElement
+  if (!figure) return
+  const sides = overflowSides(frame)
+  if (sides) figure.dataset.overflow = sides
+  else delete figure.dataset.overflow
+}
+
+let resizes: ResizeObserver | undefined
+
+/**
+ * Adds the open button and the scroll hint to the figure around the rendered diagram `frame` (once), and keeps its
+ * overflow state current.
+ */
+export function decorateFrame(frame: HTMLElement): void {
+  const figure = frame.parentElement
+  if (!figure?.classList.contains('diagram-figure')) return
+  if (!figure.querySelector(':scope > .diagram-open')) {
+    const open = document.createElement('button')
+    open.type = 'button'
+    open.className = 'diagram-open'
+    open.setAttribute('aria-label', labels.diagramOpen)
+    open.title = labels.diagramOpen
+    // two diagonal arrows: "enlarge"
+    open.innerHTML =
+      '<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false"><path d="M14 4h6v6M20 4l-7 7M10 20H4v-6M4 20l7-7" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/></svg>'
+    const hint = document.createElement('p')
+    hint.className = 'diagram-hint'
+    hint.setAttribute('aria-hidden', 'true')
+    hint.textContent = `↔ ${labels.diagramScrollHint}`
+    figure.append(open, hint)
+    frame.addEventListener('scroll', () => update(frame), { passive: true })
+  }
+  resizes ??= new ResizeObserver((entries) => {
+    for (const entry of entries) {
+      const target = entry.target as HTMLElement
+      if (!target.isConnected) {
+        resizes?.unobserve(target)
+        continue
+      }
+      const isFrame = target.classList.contains('diagram')
+      if (isFrame) sizeDrawing(target)
+      update(isFrame ? target : (target.parentElement ?? target))
+    }
+  })
+  resizes.observe(frame)
+  // the drawing changes size on its own when it renders again in the other colour mode
+  const svg = frame.querySelector(':scope > svg')
+  if (svg) resizes.observe(svg)
+  update(frame)
+}

@@ -1,0 +1,2 @@
+export { diagramBlock } from './to-hast.js'
+export { estimateDiagramSize } from './estimate.js'
