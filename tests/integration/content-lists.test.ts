@@ -26,11 +26,13 @@ const TYPES = [
   'Dienstleistung',
   'Entscheid',
   'Hardware',
+  'Kundenhandbuch',
   'Liste',
   'Manpage',
   'Methode',
   'News',
   'Person',
+  'Personal',
   'Phase',
   'Produkt',
   'Projektvorlage',
@@ -42,6 +44,7 @@ const TYPES = [
   'Spezifikation',
   'Tool',
   'Troubleshooting',
+  'Vertragsvorlage',
   'Vorlage',
 ]
 
