@@ -1,12 +1,12 @@
 /**
  * Accessibility: axe-core, its experimental rules included, finds no serious or critical violation on the home page,
- * a content page, a page with a task list and wide code, the glossary, the 404 page, a page with breadcrumbs, the
+ * a content page, a page with a task list and wide code, a page with diagrams (drawn), the glossary, the 404 page, a page with breadcrumbs, the
  * full-text search page with results and a section's list, in light and dark mode, at desktop and phone width.
  */
 import { createRequire } from 'node:module'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { DESKTOP, PHONE, launch, openPage } from './browser.js'
+import { DESKTOP, PHONE, keepScreenshot, launch, openPage } from './browser.js'
 
 const baseUrl = inject('baseUrl')
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
@@ -36,6 +36,7 @@ describe.each([
     '/',
     '/odoo-hosting.html',
     '/wissensmanager_in.html',
+    '/medien-diagramme.html',
     '/glossary.html',
     '/gibt-es-nicht.html',
     '/suchhilfe.html',
@@ -43,9 +44,18 @@ describe.each([
     '/sections/suche.html',
   ])('%s has no serious or critical axe violation', async (path) => {
     const { page } = await openPage(browser, { colorScheme: scheme, viewport })
-    await page.goto(`${baseUrl}${path}`)
+    const response = await page.goto(`${baseUrl}${path}`)
+    // the page itself is checked, not the 404 page in its place
+    expect(response?.status()).toBe(path === '/gibt-es-nicht.html' ? 404 : 200)
     await page.addScriptTag({ path: axePath })
     await page.waitForLoadState('networkidle')
+    // diagrams are checked as drawn: 'beforeprint' draws every one, also those below the fold
+    await page.evaluate(() => dispatchEvent(new Event('beforeprint')))
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('[data-diagram]')].every((block) => block.getAttribute('data-processed') === 'true'),
+      undefined,
+      { timeout: 120_000, polling: 250 },
+    )
     const violations = await page.evaluate(async () => {
       const axe = (
         window as unknown as {
@@ -62,5 +72,12 @@ describe.each([
         .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }))
     })
     expect(violations).toEqual([])
+    // kept for a person to look at: every checked page at both widths in both modes
+    const name =
+      path
+        .replace(/^\//, '')
+        .replace(/\.html.*$/, '')
+        .replace(/[^a-z0-9-]+/g, '-') || 'home'
+    await keepScreenshot(page, `a11y-${name}-${viewport.width}-${scheme}`)
   })
 })

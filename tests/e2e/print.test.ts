@@ -55,8 +55,8 @@ afterAll(async () => {
 })
 
 /** Opens a page at A4 width, announces the printing as a browser does, and waits until its diagrams are drawn. */
-async function openForPrint(path: string): Promise<Page> {
-  const { page } = await openPage(browser, { viewport: A4 })
+async function openForPrint(path: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const { page } = await openPage(browser, { viewport: A4, colorScheme })
   await page.goto(`${baseUrl}${path}`)
   await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')))
   await page.waitForFunction(
@@ -137,6 +137,34 @@ describe('printing a page', () => {
     // headings stay with the text that follows them
     expect(layout.headings.length).toBeGreaterThan(0)
     expect(new Set(layout.headings)).toEqual(new Set(['avoid']))
+    await page.context().close()
+  })
+
+  it('prints a diagram drawn in dark mode in light colours: dark text in light boxes', async () => {
+    const page = await openForPrint('/kubernetes.html', 'dark')
+    const node = page.locator('[data-content] .diagram > svg .node').first()
+    const brightness = async () => {
+      const png = (await node.screenshot()).toString('base64')
+      // the mean luminance of the node's box, from 0 (black) to 1 (white), measured on the pixels drawn
+      return page.evaluate(async (data) => {
+        const image = new Image()
+        image.src = `data:image/png;base64,${data}`
+        await image.decode()
+        const canvas = document.createElement('canvas')
+        canvas.width = image.width
+        canvas.height = image.height
+        const context = canvas.getContext('2d')!
+        context.drawImage(image, 0, 0)
+        const pixels = context.getImageData(0, 0, image.width, image.height).data
+        let sum = 0
+        for (let i = 0; i < pixels.length; i += 4) sum += (0.2126 * pixels[i] + 0.7152 * pixels[i + 1] + 0.0722 * pixels[i + 2]) / 255
+        return sum / (pixels.length / 4)
+      }, png)
+    }
+    // on screen the dark theme draws dark boxes
+    expect(await brightness()).toBeLessThan(0.4)
+    await page.emulateMedia({ media: 'print' })
+    expect(await brightness()).toBeGreaterThan(0.6)
     await page.context().close()
   })
 
