@@ -16,6 +16,8 @@ export default defineConfig({
     docsBranch: 'main',
     docsDir: 'content',
     editLink: false,
+    // the properties a reader can use; kind, section, type and listen only sort pages into lists
+    properties: ['owner', 'review', 'funktion', 'bereich', 'standort', 'chat', 'date'],
     navbar: [
       { text: 'Home', link: '/' },
       { text: 'Glossar', link: '/glossary' },
