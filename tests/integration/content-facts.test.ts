@@ -21,9 +21,13 @@ function listMarkdown(dir: string): string[] {
   })
 }
 
-/** The contradiction patterns of `fact` that match `line`, each with the text it matched. */
-function findContradictions(fact: ContentFact, line: string): string[] {
-  return fact.contradictions.flatMap((pattern) => {
+/**
+ * The contradiction patterns of `fact` that match `line`, each with the text it matched. On any page but the owner,
+ * the owner-only wordings count as contradictions too.
+ */
+function findContradictions(fact: ContentFact, line: string, onOwnerPage = false): string[] {
+  const patterns = onOwnerPage ? fact.contradictions : [...fact.contradictions, ...(fact.ownerOnly ?? [])]
+  return patterns.flatMap((pattern) => {
     const match = pattern.exec(line)
     return match ? [match[0].trim()] : []
   })
@@ -41,7 +45,8 @@ describe('the canonical facts of the wiki', () => {
     for (const { file, lines } of pages) {
       lines.forEach((line, index) => {
         for (const fact of CONTENT_FACTS) {
-          for (const text of findContradictions(fact, line)) found.push(`${file}:${index + 1}: ${fact.id} — found "${text}"`)
+          const onOwnerPage = file === `content/${fact.owner}`
+          for (const text of findContradictions(fact, line, onOwnerPage)) found.push(`${file}:${index + 1}: ${fact.id} — found "${text}"`)
         }
       })
     }
