@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
+import { parseAllDocuments } from 'yaml'
 
 export interface Snippet {
   /** The page, relative to content/, with forward slashes. */
@@ -126,6 +127,37 @@ export function lintYaml(snippets: Snippet[], dir: string): Finding[] {
     .filter((line) => line.includes('[error]'))
     .join('\n')
   return mapLocations(errors, files, dir)
+}
+
+/** The fields of a system-upgrade-controller Plan that the check reads. */
+interface UpgradePlan {
+  apiVersion?: unknown
+  kind?: unknown
+  metadata?: { name?: string }
+  spec?: { upgrade?: { image?: unknown }; version?: unknown; channel?: unknown }
+}
+
+/**
+ * A system-upgrade-controller Plan (`kind: Plan`, `apiVersion: upgrade.cattle.io/…`) that yamllint accepts can still do
+ * nothing: without `upgrade.image` the controller creates no job, without `version` or `channel` it has no target.
+ */
+export function lintUpgradePlans(snippets: Snippet[]): Finding[] {
+  return snippets.flatMap((snippet) => {
+    const lines = snippet.code.split('\n')
+    return parseAllDocuments(snippet.code).flatMap((doc) => {
+      const plan = doc.toJS() as UpgradePlan | null
+      if (!plan || plan.kind !== 'Plan' || !String(plan.apiVersion ?? '').startsWith('upgrade.cattle.io/')) return []
+      const start = doc.range[0]
+      const offset = snippet.code.slice(0, start).split('\n').length - 1
+      const kindLine = lines.findIndex((line, index) => index >= offset && /^kind:\s*Plan\b/.test(line))
+      const where = at(snippet, kindLine >= 0 ? kindLine : offset)
+      const name = plan.metadata?.name ?? '(unnamed)'
+      const found: Finding[] = []
+      if (!plan.spec?.upgrade?.image) found.push(`${where}: Plan ${name} has no upgrade.image (e.g. rancher/k3s-upgrade)`)
+      if (!plan.spec?.version && !plan.spec?.channel) found.push(`${where}: Plan ${name} has neither version nor channel`)
+      return found
+    })
+  })
 }
 
 // ---------------------------------------------------------------------------------------------------------------
