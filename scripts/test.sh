@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite, runnable on a fresh clone: installs what is missing (npm packages, Debian's Chromium),
-# bundles, type-checks, then runs unit, integration and browser tests. Ends with one line "N passed, N failed".
+# The whole test suite, runnable on a fresh clone: installs what is missing (npm packages, Debian's Chromium and the
+# snippet linters), bundles, type-checks, then runs unit, integration and browser tests. Ends with one line
+# "N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,6 +10,7 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 fi
 bash scripts/install-chromium.sh
+bash scripts/install-linters.sh
 
 node scripts/bundle.mjs
 npm run typecheck --silent

@@ -1,0 +1,379 @@
+/**
+ * The fenced code blocks of the wiki and the linters that check them, for tests/integration/content-snippets.test.ts.
+ *
+ * Every linter writes the snippets into a temporary folder and translates what the tool reports back to
+ * `page.md:line: message`, where `line` is the line of the page (not of the temporary file), so a failure says which
+ * snippet to fix. A snippet whose info string carries the word `fragment` (```` ```yaml fragment ````) is partial on
+ * purpose and not linted; see docs/authoring.md.
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
+import { parseAllDocuments } from 'yaml'
+
+export interface Snippet {
+  /** The page, relative to content/, with forward slashes. */
+  page: string
+  /** The info string's first word, lower case (`bash`, `yaml`, …). */
+  lang: string
+  /** The other words of the info string. */
+  flags: string[]
+  /** The page line of the snippet's first code line (1-based). */
+  line: number
+  code: string
+}
+
+/** One problem, already pointing into the page. */
+export type Finding = string
+
+/** Every `.md` file below `dir`, relative to `root`, with forward slashes. */
+function listMarkdown(root: string, dir = root): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return listMarkdown(root, path)
+    return entry.isFile() && entry.name.endsWith('.md') ? [relative(root, path).split(sep).join('/')] : []
+  })
+}
+
+/**
+ * The fenced code blocks of one page. Fences of three or more backticks or tildes, closed by a fence of the same
+ * character at least as long (CommonMark), so a ```` ````markdown ```` example that shows a fence is one block.
+ */
+export function snippetsOf(page: string, text: string): Snippet[] {
+  const lines = text.split(/\r?\n/)
+  const found: Snippet[] = []
+  let open: { fence: string; indent: number; lang: string; flags: string[]; line: number; body: string[] } | undefined
+  lines.forEach((line, index) => {
+    if (!open) {
+      const start = /^( {0,3})(`{3,}|~{3,})\s*([^`\s]*)\s*(.*)$/.exec(line)
+      if (!start) return
+      const [, indent, fence, lang, rest] = start
+      open = {
+        fence,
+        indent: indent.length,
+        lang: lang.toLowerCase(),
+        flags: rest.split(/\s+/).filter(Boolean),
+        line: index + 2,
+        body: [],
+      }
+      return
+    }
+    const close = /^ {0,3}(`{3,}|~{3,})\s*$/.exec(line)
+    if (close && close[1][0] === open.fence[0] && close[1].length >= open.fence.length) {
+      found.push({ page, lang: open.lang, flags: open.flags, line: open.line, code: open.body.join('\n') + '\n' })
+      open = undefined
+      return
+    }
+    open.body.push(open.indent > 0 ? line.replace(new RegExp(`^ {0,${open.indent}}`), '') : line)
+  })
+  return found
+}
+
+/** Every fenced code block under `contentRoot`, in page order. */
+export function wikiSnippets(contentRoot: string): Snippet[] {
+  return listMarkdown(contentRoot)
+    .sort()
+    .flatMap((page) => snippetsOf(page, readFileSync(join(contentRoot, page), 'utf8')))
+}
+
+export const isFragment = (snippet: Snippet) => snippet.flags.includes('fragment')
+
+/** Where a snippet points: `page.md:line`, `offset` lines into the snippet. */
+const at = (snippet: Snippet, offset = 0) => `${snippet.page}:${snippet.line + offset}`
+
+/** Runs a command; `undefined` when it is not installed. */
+function run(command: string, args: string[], options: { cwd?: string; input?: string } = {}) {
+  const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 << 20, ...options })
+  if (result.error) return undefined
+  return { code: result.status ?? 1, out: `${result.stdout}${result.stderr}` }
+}
+
+/** Whether `command` can be started at all (its version option answers). */
+export function hasTool(command: string, versionArgs = ['--version']): boolean {
+  return run(command, versionArgs) !== undefined
+}
+
+/** Writes each snippet to `dir/<index><suffix>` and returns the file names with their snippets. */
+function writeAll(dir: string, snippets: Snippet[], suffix: string, transform = (code: string) => code) {
+  mkdirSync(dir, { recursive: true })
+  return snippets.map((snippet, index) => {
+    const file = `${String(index).padStart(4, '0')}${suffix}`
+    writeFileSync(join(dir, file), transform(snippet.code))
+    return { file, snippet }
+  })
+}
+
+/** Maps `file:line:col: …` lines of a linter back onto the pages. */
+function mapLocations(out: string, files: { file: string; snippet: Snippet }[], dir: string): Finding[] {
+  const byFile = new Map(files.map((entry) => [entry.file, entry.snippet]))
+  return out.split('\n').flatMap((line) => {
+    const match = /^(?:\.\/)?([^:\s]+):(\d+):(?:(\d+):)?\s*(.*)$/.exec(line.replace(`${dir}/`, ''))
+    const snippet = match && byFile.get(match[1])
+    return snippet && match ? [`${at(snippet, Number(match[2]) - 1)}: ${match[4]}`] : []
+  })
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// YAML
+
+/** yamllint with its `relaxed` configuration: errors fail (syntax, duplicate keys, …), warnings do not. */
+export function lintYaml(snippets: Snippet[], dir: string): Finding[] {
+  if (snippets.length === 0) return []
+  const files = writeAll(dir, snippets, '.yaml')
+  const result = run('yamllint', ['-d', 'relaxed', '-f', 'parsable', ...files.map((f) => f.file)], { cwd: dir })
+  if (!result) return ['yamllint could not be started']
+  const errors = result.out
+    .split('\n')
+    .filter((line) => line.includes('[error]'))
+    .join('\n')
+  return mapLocations(errors, files, dir)
+}
+
+/** The fields of a system-upgrade-controller Plan that the check reads. */
+interface UpgradePlan {
+  apiVersion?: unknown
+  kind?: unknown
+  metadata?: { name?: string }
+  spec?: { upgrade?: { image?: unknown }; version?: unknown; channel?: unknown }
+}
+
+/**
+ * A system-upgrade-controller Plan (`kind: Plan`, `apiVersion: upgrade.cattle.io/…`) that yamllint accepts can still do
+ * nothing: without `upgrade.image` the controller creates no job, without `version` or `channel` it has no target.
+ */
+export function lintUpgradePlans(snippets: Snippet[]): Finding[] {
+  return snippets.flatMap((snippet) => {
+    const lines = snippet.code.split('\n')
+    return parseAllDocuments(snippet.code).flatMap((doc) => {
+      const plan = doc.toJS() as UpgradePlan | null
+      if (!plan || plan.kind !== 'Plan' || !String(plan.apiVersion ?? '').startsWith('upgrade.cattle.io/')) return []
+      const start = doc.range[0]
+      const offset = snippet.code.slice(0, start).split('\n').length - 1
+      const kindLine = lines.findIndex((line, index) => index >= offset && /^kind:\s*Plan\b/.test(line))
+      const where = at(snippet, kindLine >= 0 ? kindLine : offset)
+      const name = plan.metadata?.name ?? '(unnamed)'
+      const found: Finding[] = []
+      if (!plan.spec?.upgrade?.image) found.push(`${where}: Plan ${name} has no upgrade.image (e.g. rancher/k3s-upgrade)`)
+      if (!plan.spec?.version && !plan.spec?.channel) found.push(`${where}: Plan ${name} has neither version nor channel`)
+      return found
+    })
+  })
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shell
+
+/**
+ * The shellcheck severity that fails a snippet: `warning` (and `error`). Style and info remarks (quoting of a
+ * variable that holds a file name without spaces, `$?` checks) are advice for scripts, not faults of a page's
+ * example. Excluded, because a snippet is a sequence typed into a terminal rather than a script: SC2034 (a variable
+ * set in one snippet and used in the next one), SC2154 (a variable the surrounding text says to set first, such as
+ * a token), SC2164 (`cd` without `|| exit`: a failing `cd` is in front of the reader's eyes) and SC1090 (`source` of
+ * a file that exists only on the reader's machine, such as a virtualenv).
+ */
+export const SHELLCHECK_SEVERITY = 'warning'
+export const SHELLCHECK_EXCLUDED = ['SC1090', 'SC2034', 'SC2154', 'SC2164']
+
+export function lintShell(snippets: Snippet[], dir: string): Finding[] {
+  if (snippets.length === 0) return []
+  // a snippet is a list of commands typed into bash, unless its first line names another shell
+  const files = writeAll(dir, snippets, '.sh', (code) => (code.startsWith('#!') ? code : `# shellcheck shell=bash\n${code}`))
+  const shifted = new Map(files.map(({ file, snippet }) => [file, snippet.code.startsWith('#!') ? 0 : 1]))
+  const result = run(
+    'shellcheck',
+    ['-f', 'gcc', '-S', SHELLCHECK_SEVERITY, '-e', SHELLCHECK_EXCLUDED.join(','), ...files.map((f) => f.file)],
+    { cwd: dir },
+  )
+  if (!result) return ['shellcheck could not be started']
+  // move the line numbers back by the directive line added above
+  const out = result.out.replace(/^([^:\s]+):(\d+):/gm, (_, file: string, line: string) => {
+    return `${file}:${Number(line) - (shifted.get(file) ?? 0)}:`
+  })
+  return mapLocations(out, files, dir)
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// systemd units and environment files
+
+const UNIT_SECTIONS = ['Service', 'Timer', 'Socket', 'Mount', 'Path', 'Automount', 'Swap', 'Target', 'Slice']
+
+/** An `ini` snippet that is a systemd unit: its unit file name, or undefined. */
+export function unitNameOf(snippet: Snippet, index: number): string | undefined {
+  const named = /^#\s*\S*\/([\w@.-]+\.(?:service|timer|socket|mount|path|automount|swap|target|slice))\s*$/m.exec(
+    snippet.code.split('\n')[0],
+  )
+  if (named) return named[1]
+  const type = UNIT_SECTIONS.find((section) => new RegExp(`^\\[${section}\\]`, 'm').test(snippet.code))
+  if (type) return `snippet-${index}.${type.toLowerCase()}`
+  return /^\[(?:Unit|Install)\]/m.test(snippet.code) ? `snippet-${index}.target` : undefined
+}
+
+/**
+ * `systemd-analyze verify` on every unit of a page, together (a timer finds its service). Units refer to scripts
+ * of the servers they are written for, so "is not executable: No such file or directory" for an absolute path is not
+ * a fault of the snippet; every other line the tool prints is (it reports unknown keys and bad values but still
+ * exits 0, so the output decides).
+ */
+export function lintUnits(units: { name: string; snippet: Snippet }[], dir: string): Finding[] {
+  const findings: Finding[] = []
+  const pages = [...new Set(units.map((unit) => unit.snippet.page))]
+  pages.forEach((page, pageIndex) => {
+    const pageDir = join(dir, String(pageIndex))
+    mkdirSync(pageDir, { recursive: true })
+    const ofPage = units.filter((unit) => unit.snippet.page === page)
+    for (const unit of ofPage) writeFileSync(join(pageDir, unit.name), unit.snippet.code)
+    const result = run('systemd-analyze', ['verify', ...ofPage.map((unit) => join(pageDir, unit.name))])
+    if (!result) {
+      findings.push('systemd-analyze could not be started')
+      return
+    }
+    for (const line of result.out.split('\n').filter(Boolean)) {
+      if (/: Command \/\S+ is not executable: No such file or directory$/.test(line)) continue
+      const located = /^(\S+?):(\d+): (.*)$/.exec(line)
+      const unit = located && ofPage.find((u) => join(pageDir, u.name) === located[1])
+      if (unit && located) findings.push(`${at(unit.snippet, Number(located[2]) - 1)}: ${located[3]}`)
+      else {
+        const named = ofPage.find((u) => line.startsWith(`${u.name}:`)) ?? ofPage[0]
+        findings.push(`${at(named.snippet)}: ${line.replace(`${pageDir}/`, '')}`)
+      }
+    }
+  })
+  return findings
+}
+
+/** An `ini` snippet whose first line names an environment file (`# /etc/restic/muster.env`). */
+export const isEnvFile = (snippet: Snippet) => /^#\s*\S+\.env\s*$/.test(snippet.code.split('\n')[0])
+
+/**
+ * An environment file read by systemd's `EnvironmentFile=` holds `KEY=value` lines, comments and blank lines only:
+ * systemd does not run a shell, so `export KEY=…` or `$(…)` never reach the service.
+ */
+export function lintEnvFile(snippet: Snippet): Finding[] {
+  return snippet.code.split('\n').flatMap((line, index) => {
+    if (line.trim() === '' || /^\s*[#;]/.test(line)) return []
+    if (/^export\s/.test(line)) return [`${at(snippet, index)}: "export" in an environment file; systemd expects KEY=value without it`]
+    if (!/^[A-Za-z_][A-Za-z0-9_]*=/.test(line)) return [`${at(snippet, index)}: not a KEY=value line: ${line.trim()}`]
+    if (/\$\(|`/.test(line)) return [`${at(snippet, index)}: command substitution is not run by systemd: ${line.trim()}`]
+    return []
+  })
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// nginx
+
+/** nginx's version as [major, minor, patch], from `nginx -v`. */
+export function nginxVersion(): [number, number, number] | undefined {
+  const result = run('nginx', ['-v'])
+  const match = result && /nginx\/(\d+)\.(\d+)\.(\d+)/.exec(result.out)
+  return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : undefined
+}
+
+/** `http2 on;` exists since nginx 1.25.1; `listen … http2` is deprecated from then on. */
+export const knowsHttp2Directive = ([major, minor, patch]: [number, number, number]) =>
+  major > 1 || (major === 1 && (minor > 25 || (minor === 25 && patch >= 1)))
+
+/** The context a snippet is written for: the whole file, `http {}` or `server {}`. */
+export function nginxContextOf(code: string): 'main' | 'http' | 'server' {
+  const topLevel = code
+    .split('\n')
+    .filter((line) => /^\S/.test(line))
+    .map((line) => line.split(/[\s{;]/)[0])
+  if (topLevel.some((word) => ['http', 'events', 'stream', 'worker_processes'].includes(word))) return 'main'
+  const httpOnly = ['server', 'upstream', 'map', 'geo', 'split_clients', 'log_format', 'limit_req_zone', 'limit_conn_zone']
+  if (topLevel.some((word) => httpOnly.includes(word))) return 'http'
+  return 'server'
+}
+
+/**
+ * `nginx -t` on each snippet, wrapped into a configuration of its own: `events {}` and `http {}` around it, and a
+ * `server {}` too when the snippet is a set of locations. Certificates point at a self-signed pair made for the test,
+ * temporary paths and the pid file into the test folder, so the check needs neither root nor the servers' files.
+ * An nginx older than 1.25.1 does not know `http2 on;`; such a line is checked as a comment there (and the rule below
+ * still refuses the deprecated `listen … http2`).
+ */
+export function lintNginx(
+  snippets: Snippet[],
+  dir: string,
+  certificate: { cert: string; key: string },
+  version: [number, number, number],
+): Finding[] {
+  const findings: Finding[] = []
+  snippets.forEach((snippet, index) => {
+    snippet.code.split('\n').forEach((line, offset) => {
+      if (/^\s*listen\s[^;#]*\bhttp2\b/.test(line))
+        findings.push(`${at(snippet, offset)}: "listen … http2" is deprecated since nginx 1.25.1; write "http2 on;"`)
+    })
+    const prefix = join(dir, String(index))
+    mkdirSync(prefix, { recursive: true })
+    let code = snippet.code
+      .replace(/^(\s*ssl_certificate)\s+[^;]+;/gm, `$1 ${certificate.cert};`)
+      .replace(/^(\s*ssl_certificate_key)\s+[^;]+;/gm, `$1 ${certificate.key};`)
+    if (!knowsHttp2Directive(version)) code = code.replace(/^(\s*)(http2\s+on;)/gm, '$1# $2')
+    const context = nginxContextOf(code)
+    const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `${kind}_temp_path ${prefix}/${kind};`)
+    const before = [`pid ${prefix}/nginx.pid;`, 'events {}']
+    if (context !== 'main') before.push('http {', ...temp, 'access_log off;')
+    if (context === 'server') before.push('server {', 'listen 127.0.0.1:8080;')
+    const after = context === 'server' ? ['}', '}'] : context === 'http' ? ['}'] : []
+    const config = join(prefix, 'nginx.conf')
+    writeFileSync(config, [...before, code, ...after].join('\n'))
+    const result = run('nginx', ['-t', '-q', '-p', `${prefix}/`, '-e', 'stderr', '-c', config])
+    if (!result) {
+      findings.push('nginx could not be started')
+      return
+    }
+    if (result.code === 0) return
+    for (const line of result.out.split('\n').filter(Boolean)) {
+      if (/configuration file .* test failed/.test(line)) continue
+      // "2026/11/27 10:13:31 [emerg] 2313#2313: "location" directive is not allowed here in /…/nginx.conf:12"
+      const located = /\[(\w+)\] (?:\d+#\d+: )?(.*) in (\S+):(\d+)$/.exec(line)
+      if (located && located[3] === config)
+        findings.push(`${at(snippet, Number(located[4]) - before.length - 1)}: [${located[1]}] ${located[2]}`)
+      else findings.push(`${at(snippet)}: ${line.replace(/^\S+ \S+ /, '')}`)
+    }
+  })
+  return findings
+}
+
+/** A self-signed certificate for the nginx check, or undefined without openssl. */
+export function testCertificate(dir: string): { cert: string; key: string } | undefined {
+  mkdirSync(dir, { recursive: true })
+  const cert = join(dir, 'cert.pem')
+  const key = join(dir, 'key.pem')
+  const result = run('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=snippet.test',
+    '-keyout',
+    key,
+    '-out',
+    cert,
+  ])
+  return result && result.code === 0 ? { cert, key } : undefined
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Terraform
+
+/** `terraform fmt -check` on each HCL snippet: a syntax error or a layout terraform would change fails. */
+export function lintTerraform(snippets: Snippet[], dir: string): Finding[] {
+  const files = writeAll(dir, snippets, '.tf')
+  return files.flatMap(({ file, snippet }) => {
+    const result = run('terraform', ['fmt', '-check', '-diff', '-no-color', file], { cwd: dir })
+    if (!result) return ['terraform could not be started']
+    if (result.code === 0) return []
+    const located = /on \S+ line (\d+)/.exec(result.out)
+    const detail = result.out
+      .split('\n')
+      .filter((line) => /^[-+](?![-+])|Error:/.test(line))
+      .slice(0, 6)
+      .join(' | ')
+    return [`${at(snippet, located ? Number(located[1]) - 1 : 0)}: terraform fmt would change it: ${detail}`]
+  })
+}
