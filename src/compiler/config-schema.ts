@@ -111,8 +111,8 @@ const analytics = z.strictObject({
 })
 
 const redirect = z.strictObject({
-  from: z.string().describe('An old path, e.g. "/alt/seite.html".'),
-  to: z.string().describe('A path or a page name.'),
+  from: z.string().describe('An old path of the site, e.g. "/alt/seite.html"; under a base path the base is added.'),
+  to: z.string().describe('A path of the site (the base is added) or a page name.'),
 })
 
 /** The configuration with every field: what the build works with. */

@@ -70,7 +70,8 @@ export function resolveConfig(user: UserConfig = {}, overrides: ConfigOverrides 
   }
 }
 
-function normaliseBase(base: string): string {
+/** A base path as the build uses it: one leading and one trailing slash (`wiki` → `/wiki/`). */
+export function normaliseBase(base: string): string {
   let out = base.trim()
   if (!out.startsWith('/')) out = `/${out}`
   if (!out.endsWith('/')) out = `${out}/`
