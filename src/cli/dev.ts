@@ -79,7 +79,7 @@ function claimDevOutput(root: string): { out: string; lock: CacheLock } {
 export async function startDevServer(options: DevOptions, reporter: Reporter): Promise<DevServer> {
   const runtime = bundledRuntime()
   requireRoot(options.root)
-  const { config, diagnostics: configDiagnostics } = await loadConfig(options.root)
+  const { config, module: configModule, diagnostics: configDiagnostics } = await loadConfig(options.root)
   const claimed = options.out ? undefined : claimDevOutput(options.root)
   const early = createEarlyServer()
   try {
@@ -106,6 +106,7 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
       root: options.root,
       out,
       config,
+      configModule,
       workerFile: runtime.workerFile,
       clientDir: runtime.clientDir,
       cacheDir: stateDirOf('cache', options.root),
@@ -147,7 +148,7 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
         const loaded = await loadConfig(options.root)
         configProblems = loaded.diagnostics
         printDiagnostics(reporter, configProblems, where)
-        update = await session.reconfigure(loaded.config)
+        update = await session.reconfigure(loaded.config, loaded.module)
         base = baseOf(loaded.config)
       } else update = batch.changes.length > 0 ? await session.update(batch.changes) : await session.reconcile()
       if (!batch.configChanged && batch.changes.length === 0 && update.routes.length === 0 && update.removed.length === 0) return

@@ -67,6 +67,7 @@ export function resolveConfig(user: UserConfig = {}, overrides: ConfigOverrides 
     redirects: (user.redirects ?? []) as RedirectRule[],
     redirectMode: user.redirectMode ?? DEFAULT_CONFIG.redirectMode,
     exclude: user.exclude ?? [],
+    ...(user.markdown ? { markdown: user.markdown } : {}),
   }
 }
 
