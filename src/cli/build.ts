@@ -45,9 +45,10 @@ export async function runBuild(
 ): Promise<BuildResult | undefined> {
   const c = reporter.colors
   let config
+  let configModule: string | undefined
   let configDiagnostics: Diagnostic[] = []
   try {
-    ;({ config, diagnostics: configDiagnostics } = await loadConfig(options.root))
+    ;({ config, module: configModule, diagnostics: configDiagnostics } = await loadConfig(options.root))
   } catch (error) {
     reporter.err(`${c.red('error')}  ${(error as Error).message}`)
     return undefined
@@ -61,6 +62,7 @@ export async function runBuild(
       out: options.out,
       base: options.base,
       config,
+      configModule,
       workers: options.workers,
       workerFile: runtime.workerFile,
       clientDir: runtime.clientDir,

@@ -58,13 +58,14 @@ export function brokenLinksOf(diagnostics: readonly Diagnostic[]): BrokenLink[] 
 }
 
 export async function run(options: CheckLinksOptions, reporter: Reporter = createReporter()): Promise<number> {
-  const { config } = await loadConfig(options.root)
+  const { config, module: configModule } = await loadConfig(options.root)
   const runtime = bundledRuntime()
   const progress = createProgress(reporter, { lang: config.site?.lang })
   const result = await checkSite({
     root: options.root,
     base: options.base,
     config,
+    configModule,
     workerFile: runtime.workerFile,
     cacheSalt: runtime.cacheSalt,
     cacheDir: stateDirOf('cache', options.root),

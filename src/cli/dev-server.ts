@@ -6,7 +6,15 @@
 import { existsSync, readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { fileURLToPath } from 'node:url'
-import { DEV_CLIENT_PATH, DEV_EVENTS_PATH, formatDevEvent, type DevProblem, type DevUpdateMessage } from '../shared/dev-protocol.js'
+import {
+  DEV_CLIENT_FILE,
+  DEV_DIR,
+  DEV_EVENTS_FILE,
+  formatDevEvent,
+  type DevProblem,
+  type DevUpdateMessage,
+} from '../shared/dev-protocol.js'
+import { placeUnderBase } from './base-path.js'
 import { blockedHostMessage, type HostCheck } from './host-check.js'
 import { decodeRequestPath, readRedirects } from './serve.js'
 import { createStaticFiles, lookUpFile, requestPathOf } from './static-files.js'
@@ -24,8 +32,16 @@ export interface DevHandler {
   close(): void
 }
 
-/** The request handler of the dev server for the dev build in `out`. */
-export function createDevHandler(out: string, hostCheck: HostCheck, initialProblems: DevProblem[]): DevHandler {
+/**
+ * The request handler of the dev server for the dev build in `out`. `base` gives the site's base path now (the config's
+ * `site.base`, which an edit of the config may change): the site answers under it, `/` leads there.
+ */
+export function createDevHandler(
+  out: string,
+  hostCheck: HostCheck,
+  initialProblems: DevProblem[],
+  base: () => string = () => '/',
+): DevHandler {
   const clients = new Set<ServerResponse>()
   let problems = initialProblems
   let redirects = readRedirects(out)
@@ -37,27 +53,35 @@ export function createDevHandler(out: string, hostCheck: HostCheck, initialProbl
         res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end(blockedHostMessage(req.headers.host))
         return
       }
-      const pathname = (req.url ?? '/').split(/[?#]/)[0]
-      if (pathname === DEV_EVENTS_PATH) {
+      const url = req.url ?? '/'
+      const pathname = url.split(/[?#]/)[0]
+      const target = redirects.get(decodeRequestPath(pathname))
+      if (target) {
+        res.writeHead(302, { Location: target }).end()
+        return
+      }
+      const place = placeUnderBase(url, base())
+      if ('redirect' in place) {
+        res.writeHead(302, { Location: place.redirect, 'Cache-Control': 'no-store' }).end()
+        return
+      }
+      if ('outside' in place) return sendHtml(res, join(out, '404.html'), 404, base())
+      const inside = place.site.split(/[?#]/)[0]
+      if (inside === `/${DEV_DIR}${DEV_EVENTS_FILE}`) {
         res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' })
         res.write(formatDevEvent({ routes: [], removed: [], problems }))
         clients.add(res)
         req.on('close', () => clients.delete(res))
         return
       }
-      if (pathname === DEV_CLIENT_PATH) {
+      if (inside === `/${DEV_DIR}${DEV_CLIENT_FILE}`) {
         res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' })
         res.end(existsSync(DEV_CLIENT) ? readFileSync(DEV_CLIENT) : '')
         return
       }
-      const target = redirects.get(decodeRequestPath(pathname))
-      if (target) {
-        res.writeHead(302, { Location: target }).end()
-        return
-      }
-      const found = lookUpFile(out, requestPathOf(req.url ?? '/'))
-      if (found?.file.endsWith('.html')) return sendHtml(res, join(out, found.file), 200)
-      files(req, res, () => sendHtml(res, join(out, '404.html'), 404))
+      const found = lookUpFile(out, requestPathOf(place.site))
+      if (found?.file.endsWith('.html')) return sendHtml(res, join(out, found.file), 200, base())
+      files(req, res, () => sendHtml(res, join(out, '404.html'), 404, base()), place.site)
     },
     broadcast(update, now) {
       problems = now
@@ -73,8 +97,8 @@ export function createDevHandler(out: string, hostCheck: HostCheck, initialProbl
   }
 }
 
-/** Sends an HTML file with the live-update client added. */
-function sendHtml(res: ServerResponse, file: string, status: number): void {
+/** Sends an HTML file with the live-update client (below the base path) added. */
+function sendHtml(res: ServerResponse, file: string, status: number, base: string): void {
   let html = '<!DOCTYPE html><title>404</title><body></body>'
   try {
     html = readFileSync(file, 'utf8')
@@ -82,5 +106,5 @@ function sendHtml(res: ServerResponse, file: string, status: number): void {
     // removed meanwhile: the placeholder
   }
   res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' })
-  res.end(html.replace('</body>', `<script type="module" src="${DEV_CLIENT_PATH}"></script>\n</body>`))
+  res.end(html.replace('</body>', `<script type="module" src="${base}${DEV_DIR}${DEV_CLIENT_FILE}"></script>\n</body>`))
 }

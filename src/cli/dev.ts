@@ -12,6 +12,7 @@ import { relative } from 'node:path'
 import { tryLock, type CacheLock } from '../compiler/cache-lock.js'
 import { createDevSession, type DevSession } from '../compiler/dev-session.js'
 import type { Diagnostic } from '../compiler/diagnostics.js'
+import { normaliseBase, type UserConfig } from '../compiler/config.js'
 import { requireRoot } from '../compiler/discover.js'
 import { stateDirOf } from '../compiler/site-key.js'
 import { isUsageError, UsageError } from '../compiler/usage-error.js'
@@ -36,6 +37,8 @@ export interface DevOptions {
   debounceMs?: number
   /** Show pages marked `draft: true` or `publish: false`, marked as drafts. */
   drafts?: boolean
+  /** Base path to serve the site under, instead of the config's `site.base`. */
+  base?: string
 }
 
 export interface DevServer {
@@ -76,7 +79,7 @@ function claimDevOutput(root: string): { out: string; lock: CacheLock } {
 export async function startDevServer(options: DevOptions, reporter: Reporter): Promise<DevServer> {
   const runtime = bundledRuntime()
   requireRoot(options.root)
-  const { config, diagnostics: configDiagnostics } = await loadConfig(options.root)
+  const { config, module: configModule, diagnostics: configDiagnostics } = await loadConfig(options.root)
   const claimed = options.out ? undefined : claimDevOutput(options.root)
   const early = createEarlyServer()
   try {
@@ -103,11 +106,13 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
       root: options.root,
       out,
       config,
+      configModule,
       workerFile: runtime.workerFile,
       clientDir: runtime.clientDir,
       cacheDir: stateDirOf('cache', options.root),
       cacheSalt: runtime.cacheSalt,
       drafts: options.drafts,
+      base: options.base,
       onProgress: (phase, done, total) => progress.update(phase, done, total),
     })
   } catch (error) {
@@ -121,16 +126,20 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
   let configProblems = configDiagnostics
   printDiagnostics(reporter, [...configProblems, ...session.initial.diagnostics], where)
 
+  // the site is served under its base path, as the host will serve it; an edit of the config may move it
+  const baseOf = (user: UserConfig) => normaliseBase(options.base ?? user.site?.base ?? '/')
+  let base = baseOf(config)
   const handler = createDevHandler(
     out,
     createHostCheck(options.host, options.allowedHosts),
     toProblems([...configProblems, ...session.initial.diagnostics], options.root),
+    () => base,
   )
   const server = early.server
   early.serve(handler.handle)
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : options.port
-  const url = urlOf(options.host, port)
+  const url = urlOf(options.host, port) + base.slice(1)
 
   const apply = async (batch: ChangeBatch) => {
     try {
@@ -139,7 +148,8 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
         const loaded = await loadConfig(options.root)
         configProblems = loaded.diagnostics
         printDiagnostics(reporter, configProblems, where)
-        update = await session.reconfigure(loaded.config)
+        update = await session.reconfigure(loaded.config, loaded.module)
+        base = baseOf(loaded.config)
       } else update = batch.changes.length > 0 ? await session.update(batch.changes) : await session.reconcile()
       if (!batch.configChanged && batch.changes.length === 0 && update.routes.length === 0 && update.removed.length === 0) return
       handler.reloadRedirects()

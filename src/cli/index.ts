@@ -93,7 +93,11 @@ export function createProgram(): Command {
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--allowed-host <names>', 'also answer requests for these host names (comma-separated; e.g. a proxy name)', hostList)
     .option('--drafts', 'also show pages marked draft: true or publish: false (marked as drafts)')
-    .addHelpText('after', '\nExamples:\n  $ wikigen dev\n  $ wikigen dev --root docs --port 3000\n  $ wikigen dev --drafts')
+    .option('-b, --base <path>', "base path to serve the site under (default: the config's site.base)")
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ wikigen dev\n  $ wikigen dev --root docs --port 3000\n  $ wikigen dev --drafts\n  $ wikigen dev --base /wiki/',
+    )
     .action(async (opts) => {
       process.exitCode = await runDev({
         root: opts.root,
@@ -101,6 +105,7 @@ export function createProgram(): Command {
         host: opts.host,
         allowedHosts: opts.allowedHost,
         drafts: opts.drafts,
+        base: opts.base,
       })
     })
 
@@ -112,12 +117,20 @@ export function createProgram(): Command {
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--csp', 'send the recommended Content-Security-Policy header')
     .option('--allowed-host <names>', 'also answer requests for these host names (comma-separated; e.g. a proxy name)', hostList)
+    .option('-b, --base <path>', 'base path the site was built for (default: read from the built site)')
     .addHelpText(
       'after',
-      '\nExamples:\n  $ wikigen serve\n  $ wikigen serve --dir public --port 3000\n  $ wikigen serve --csp          # try the site under the policy of docs/SECURITY.md',
+      '\nExamples:\n  $ wikigen serve\n  $ wikigen serve --base /wiki/     # a site built with --base /wiki/, at http://localhost:8080/wiki/\n  $ wikigen serve --dir public --port 3000\n  $ wikigen serve --csp          # try the site under the policy of docs/SECURITY.md',
     )
     .action(async (opts) => {
-      process.exitCode = await runServe({ dir: opts.dir, port: opts.port, host: opts.host, csp: opts.csp, allowedHosts: opts.allowedHost })
+      process.exitCode = await runServe({
+        dir: opts.dir,
+        port: opts.port,
+        host: opts.host,
+        csp: opts.csp,
+        allowedHosts: opts.allowedHost,
+        base: opts.base,
+      })
     })
 
   program

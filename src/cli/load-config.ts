@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import type { UserConfig } from '../compiler/config.js'
+import { loadConfigModule } from '../compiler/config-module.js'
 import type { ConfigProblem } from '../compiler/config-schema.js'
 import type { Diagnostic } from '../compiler/diagnostics.js'
 import type { SourcePath } from '../compiler/paths.js'
@@ -21,7 +22,7 @@ export function findConfigFile(root: string): string | undefined {
  * ConfigError naming the file; keys the schema does not know and values of the wrong type are diagnostics naming the
  * file and the key, and are left out (their defaults apply).
  */
-export async function loadConfig(root: string): Promise<{ config: UserConfig; file?: string; diagnostics: Diagnostic[] }> {
+export async function loadConfig(root: string): Promise<{ config: UserConfig; file?: string; module?: string; diagnostics: Diagnostic[] }> {
   const file = findConfigFile(root)
   if (!file) return { config: {}, diagnostics: [] }
   // loaded only here: importing esbuild costs every command tens of milliseconds, and most sites have no config file
@@ -47,14 +48,19 @@ export async function loadConfig(root: string): Promise<{ config: UserConfig; fi
     ],
   })
   const code = result.outputFiles[0].text
-  const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as { default?: UserConfig }
-  if (!module.default || typeof module.default !== 'object')
-    throw new ConfigError(file, 'does not export a configuration (export default defineConfig({ … }))')
+  const exported = await loadConfigModule(code)
+  if (!exported) throw new ConfigError(file, 'does not export a configuration (export default defineConfig({ … }))')
   // the schema library is loaded only for sites that have a config file, like esbuild
   const { validateConfig } = await import('../compiler/config-schema.js')
-  const { config, problems } = validateConfig(module.default)
+  const { config, problems } = validateConfig(exported)
   const source = readFileSync(file, 'utf8')
-  return { config, file, diagnostics: problems.map((problem) => toDiagnostic(problem, basename(file) as SourcePath, source)) }
+  return {
+    config,
+    file,
+    // build workers run the module themselves for the config's markdown hooks (see compiler/config-module.ts)
+    ...(config.markdown ? { module: code } : {}),
+    diagnostics: problems.map((problem) => toDiagnostic(problem, basename(file) as SourcePath, source)),
+  }
 }
 
 /** A config problem as a diagnostic, placed at the key's first mention in the file (the config is code: a guess). */

@@ -6,11 +6,13 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { join } from 'node:path'
+import { normaliseBase } from '../compiler/config.js'
 import { isUsageError } from '../compiler/usage-error.js'
 import { ASSETS_DIR } from '../shared/constants.js'
 import { listenOn, urlOf } from './listen.js'
 import { createReporter, printUsageError, type Reporter } from './output.js'
 import { RECOMMENDED_CSP } from './csp.js'
+import { placeUnderBase } from './base-path.js'
 import { blockedHostMessage, createHostCheck, type HostCheck } from './host-check.js'
 import { createStaticFiles } from './static-files.js'
 
@@ -22,6 +24,8 @@ export interface ServeOptions {
   csp?: boolean
   /** Host names to answer besides the ones listened under (a reverse proxy's public name). */
   allowedHosts?: string[]
+  /** The base path the site was built for (`build --base`); the site answers under it only. Default `/`. */
+  base?: string
 }
 
 /** Old path (decoded) → new path (as written), from the build's `_redirects` file. */
@@ -56,6 +60,8 @@ export interface HandlerOptions {
   csp?: boolean
   /** Decides whether a request's Host header names this server (see host-check.ts); default: any. */
   hostCheck?: HostCheck
+  /** The base path the site was built for; `/` and the base without its slash lead there, other paths are not found. */
+  base?: string
 }
 
 /**
@@ -64,6 +70,7 @@ export interface HandlerOptions {
  * once.
  */
 export function createHandler(dir: string, options: HandlerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
+  const base = normaliseBase(options.base ?? '/')
   const redirects = createRedirectTable(dir)
   const notFound = join(dir, '404.html')
   const files = createStaticFiles(dir, {
@@ -83,12 +90,18 @@ export function createHandler(dir: string, options: HandlerOptions = {}): (req: 
     }
     const url = req.url ?? '/'
     const path = url.split(/[?#]/)[0]
+    // the build writes the redirects' old paths with the base, as the browser asks for them
     const target = redirects().get(decodeRequestPath(path))
     if (target) {
       res.writeHead(301, { Location: target + url.slice(path.length), 'Cache-Control': 'public, max-age=3600' }).end()
       return
     }
-    files(req, res, () => {
+    const place = placeUnderBase(url, base)
+    if ('redirect' in place) {
+      res.writeHead(302, { Location: place.redirect, 'Cache-Control': 'no-cache' }).end()
+      return
+    }
+    const notFoundPage = () => {
       res.statusCode = 404
       res.setHeader('Content-Type', 'text/html; charset=utf-8')
       res.setHeader('Cache-Control', 'no-cache')
@@ -99,7 +112,9 @@ export function createHandler(dir: string, options: HandlerOptions = {}): (req: 
         // no 404 page (yet): an empty answer
       }
       res.end(page)
-    })
+    }
+    if ('outside' in place) return notFoundPage()
+    files(req, res, notFoundPage, place.site)
   }
 }
 
@@ -118,10 +133,32 @@ function createRedirectTable(dir: string): () => Map<string, string> {
   }
 }
 
+/**
+ * The base path a built site was made for, read from the stylesheet link of its start page (or 404 page): every page
+ * links the theme's stylesheet below `<base>assets/`. Undefined when neither page has one.
+ */
+export function builtBaseOf(dir: string): string | undefined {
+  for (const name of ['index.html', '404.html']) {
+    let html: string
+    try {
+      html = readFileSync(join(dir, name), 'utf8')
+    } catch {
+      continue
+    }
+    const link = new RegExp(`<link rel="stylesheet" href="(/[^"]*?)${ASSETS_DIR}/[^"/]+\\.css"`).exec(html)
+    if (link) return link[1]
+  }
+  return undefined
+}
+
 /** Starts the server; resolves once it listens, rejects with a `UsageError` when it cannot (see listen.ts). */
 export async function startServer(options: ServeOptions): Promise<Server> {
   const server = createServer(
-    createHandler(options.dir, { csp: options.csp, hostCheck: createHostCheck(options.host, options.allowedHosts) }),
+    createHandler(options.dir, {
+      csp: options.csp,
+      hostCheck: createHostCheck(options.host, options.allowedHosts),
+      base: options.base,
+    }),
   )
   await listenOn(server, options.port, options.host)
   return server
@@ -133,9 +170,17 @@ export async function run(options: ServeOptions, reporter: Reporter = createRepo
     reporter.err(`  ${reporter.colors.dim('hint:')} run "wikigen build --out ${options.dir}" first.`)
     return 1
   }
+  const built = builtBaseOf(options.dir)
+  const base = normaliseBase(options.base ?? built ?? '/')
+  if (built && built !== base) {
+    reporter.err(
+      `${reporter.colors.yellow('warning')}  ${options.dir} was built for the base path ${built}, not ${base}: its pages will miss their styles and links`,
+    )
+    reporter.err(`  ${reporter.colors.dim('hint:')} serve it with "--base ${built}", or build it again with "--base ${base}".`)
+  }
   let server: Server
   try {
-    server = await startServer(options)
+    server = await startServer({ ...options, base })
   } catch (error) {
     if (isUsageError(error)) printUsageError(reporter, error)
     else reporter.err(`${reporter.colors.red('error')}  cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`)
@@ -143,6 +188,6 @@ export async function run(options: ServeOptions, reporter: Reporter = createRepo
   }
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : options.port
-  reporter.out(`${reporter.colors.green('➜')} ${options.dir} served at ${reporter.colors.cyan(urlOf(options.host, port))}`)
+  reporter.out(`${reporter.colors.green('➜')} ${options.dir} served at ${reporter.colors.cyan(urlOf(options.host, port) + base.slice(1))}`)
   return new Promise(() => {})
 }

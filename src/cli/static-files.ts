@@ -21,12 +21,13 @@ export type Lookup = { file: string } | undefined
 
 /**
  * A handler serving the files below `dir`; calls `notFound` for a path that names no file. The folder's real path is
- * looked up once per request, so it may also be replaced (a build's swap) while the server runs.
+ * looked up once per request, so it may also be replaced (a build's swap) while the server runs. `url` is the request's
+ * path inside the site (for a site under a base path, the path with the base replaced by `/`).
  */
 export function createStaticFiles(dir: string, options: StaticFilesOptions) {
   const folder = resolve(dir)
-  return (req: IncomingMessage, res: ServerResponse, notFound: () => void): void => {
-    const found = lookUpFile(folder, requestPathOf(req.url ?? '/'))
+  return (req: IncomingMessage, res: ServerResponse, notFound: () => void, url = req.url ?? '/'): void => {
+    const found = lookUpFile(folder, requestPathOf(url))
     if (!found) return notFound()
     const stream = send(req, encodeURI(`/${found.file}`), {
       root: folder,

@@ -2,7 +2,7 @@
  * Live updates for `wikigen dev` (never part of a production build): listens to the dev server, swaps in the
  * new HTML of the open page keeping the scroll position, and shows content errors in an overlay.
  */
-import { DEV_EVENTS_PATH, DEV_UPDATE_EVENT, type DevProblem, type DevUpdateMessage } from '../shared/dev-protocol.js'
+import { DEV_EVENTS_FILE, DEV_UPDATE_EVENT, type DevProblem, type DevUpdateMessage } from '../shared/dev-protocol.js'
 
 const OVERLAY_ID = 'wikigen-dev-overlay'
 
@@ -53,7 +53,8 @@ function showProblems(problems: DevProblem[]): void {
   document.body.append(overlay)
 }
 
-const events = new EventSource(DEV_EVENTS_PATH)
+// the stream is served next to this script, under the site's base path
+const events = new EventSource(new URL(DEV_EVENTS_FILE, import.meta.url))
 events.addEventListener(DEV_UPDATE_EVENT, (event) => {
   const update = JSON.parse((event as MessageEvent<string>).data) as DevUpdateMessage
   showProblems(update.problems)

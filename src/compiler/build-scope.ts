@@ -10,6 +10,7 @@ import { tryLockCache, type CacheLock } from './cache-lock.js'
 import { onInterrupt } from './interrupt.js'
 import { workerCountFor } from './parallelism.js'
 import { createPool, type TaskPool } from './workers/pool.js'
+import type { MarkdownPlugins } from './markdown/plugins.js'
 
 export interface ScopeOptions {
   /** Worker threads asked for; undefined chooses by the site's size (see parallelism.ts). */
@@ -20,6 +21,14 @@ export interface ScopeOptions {
   cacheDir?: string | false
   /** The lock of `cacheDir`, when the caller holds it already (a dev session holds it for as long as it runs). */
   cacheLock?: CacheLock
+  /** The config's markdown hooks the pages are compiled with (see withMarkdownHooks in build.ts). */
+  markdown?: MarkdownHooks
+}
+
+/** The config's markdown hooks, and the bundled config module build workers import to get them. */
+export interface MarkdownHooks {
+  plugins: MarkdownPlugins
+  configModule?: string
 }
 
 /** The cache and threads a build works with. */
@@ -43,7 +52,7 @@ export async function withBuildScope<T>(options: ScopeOptions, pages: number, wo
   const shared = Boolean(options.cacheDir && (options.cacheLock ?? ownLock))
   const temporaryCache = !shared && (workers > 0 || options.cacheDir) ? await mkdtemp(join(tmpdir(), 'wikigen-cache-')) : undefined
   const cacheDir = shared ? (options.cacheDir as string) : temporaryCache
-  const pool = createPool({ size: workers, workerFile: options.workerFile, cacheDir })
+  const pool = createPool({ size: workers, workerFile: options.workerFile, cacheDir, markdown: options.markdown })
   const cleanUp = async () => {
     await pool.close()
     if (temporaryCache) await rm(temporaryCache, { recursive: true, force: true, maxRetries: 3 })

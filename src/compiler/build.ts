@@ -11,10 +11,12 @@
  */
 import { rmSync } from 'node:fs'
 import { basename, resolve } from 'node:path'
-import type { BuildScope, ScopeOptions } from './build-scope.js'
+import type { BuildScope, MarkdownHooks, ScopeOptions } from './build-scope.js'
 import { withBuildScope } from './build-scope.js'
 import { readClientManifest, type ClientBundle } from './client-manifest.js'
 import { compilePages, type CompileOptions } from './compile.js'
+import { saltWithHooks } from './config-module.js'
+import { markdownPluginsOf } from './markdown/plugins.js'
 import { resolveConfig, type ResolvedConfig, type UserConfig } from './config.js'
 import { sortDiagnostics, type Diagnostic } from './diagnostics.js'
 import { discoverSite } from './discover.js'
@@ -68,6 +70,11 @@ export interface BuildOptions extends ScopeOptions {
   base?: string
   /** Salt for cache keys: changes whenever the compiler code changes. */
   cacheSalt?: string
+  /**
+   * The bundled config module (loadConfig in the CLI), for the build workers when the config has markdown hooks:
+   * without it such a config's pages are compiled on the main thread.
+   */
+  configModule?: string
   /** Folder with the built client (manifest.json and the files it names); none in tests of the compiler alone. */
   clientDir?: string
   /** Dev server build: no analytics. */
@@ -127,8 +134,9 @@ export interface CheckResult {
 }
 
 /** Reads, compiles and links the content without writing anything: what `check-links` and `search` need. */
-export async function checkSite(options: CheckOptions): Promise<CheckResult> {
-  const config = resolveConfig(options.config, { base: options.base, contentFolderName: basename(resolve(options.root)) })
+export async function checkSite(given: CheckOptions): Promise<CheckResult> {
+  const config = resolveConfig(given.config, { base: given.base, contentFolderName: basename(resolve(given.root)) })
+  const options = withMarkdownHooks(given, config)
   const content = await discoverSite(options.root, undefined, config.exclude)
   return withBuildScope(options, content.markdown.length, async (scope) => {
     const { site, diagnostics, compiled } = await compileAndLink(content, config, scope, options)
@@ -139,9 +147,10 @@ export async function checkSite(options: CheckOptions): Promise<CheckResult> {
 }
 
 /** Builds the site of `options.root` into `options.out`. Content mistakes come back as diagnostics; only bugs throw. */
-export async function build(options: BuildOptions): Promise<BuildResult> {
-  const clock = createClock(options.now ?? Date.now)
-  const config = resolveConfig(options.config, { base: options.base, contentFolderName: basename(resolve(options.root)) })
+export async function build(given: BuildOptions): Promise<BuildResult> {
+  const clock = createClock(given.now ?? Date.now)
+  const config = resolveConfig(given.config, { base: given.base, contentFolderName: basename(resolve(given.root)) })
+  const options = withMarkdownHooks(given, config)
   const out = resolveOutputFolder(options.out, { root: options.root, cwd: options.cwd, home: options.home })
   const client = readClientManifest(options.clientDir, config.site.base)
   const content = await discoverSite(options.root, out, config.exclude)
@@ -268,6 +277,21 @@ function settleOutputs(site: Site, jobs: RenderJob[], emitted: { emitter: string
     jobs: kept([...generated, ...pages]).filter((item): item is RenderJob => 'input' in item),
     files: kept([...generated, ...assets, ...redirects]).filter((item): item is OutputFile => !('input' in item)),
     diagnostics,
+  }
+}
+
+/**
+ * The options of a build of a config with markdown hooks: the hooks for the pool (and the config module for its
+ * workers), and a cache salt that changes with the hooks' code. Without hooks, the options as they are.
+ */
+export function withMarkdownHooks<T extends CheckOptions>(options: T, config: ResolvedConfig): T & { markdown?: MarkdownHooks } {
+  const plugins = markdownPluginsOf(config.markdown)
+  if (!plugins) return options
+  const hooks = Object.values(plugins).flat()
+  return {
+    ...options,
+    cacheSalt: saltWithHooks(options.cacheSalt ?? '', options.configModule, hooks),
+    markdown: { plugins, configModule: options.configModule },
   }
 }
 

@@ -24,6 +24,8 @@ interface JsonSchema {
   const?: unknown
   $ref?: string
   $defs?: Record<string, JsonSchema>
+  /** The type to write for a value the schema cannot describe (a function): set with `.meta({ tsType })`. */
+  tsType?: string
 }
 
 /** What rendering needs besides the schema: the names given to the recursive parts (`$defs`). */
@@ -63,6 +65,7 @@ export function configDeclarations(): string {
 
 /** The TypeScript type of one schema; `key` is the property it belongs to, which names a recursive part. */
 function typeOf(schema: JsonSchema, ctx: DeclarationContext, indent: string, key: string): string {
+  if (schema.tsType) return schema.tsType
   if (schema.$ref) return nameOf(schema.$ref, ctx, key)
   if (schema.anyOf) return schema.anyOf.map((part) => typeOf(part, ctx, indent, key)).join(' | ')
   if (schema.enum) return schema.enum.map((value) => JSON.stringify(value)).join(' | ')
@@ -97,8 +100,9 @@ function arrayTypeOf(schema: JsonSchema, ctx: DeclarationContext, indent: string
   return `${parenthesised(typeOf(schema.items, ctx, indent, key), schema.items)}[]`
 }
 
-/** A union in parentheses, where `[]` or `?` would otherwise bind to its last member only. */
-const parenthesised = (type: string, schema: JsonSchema) => ((schema.anyOf?.length ?? schema.enum?.length ?? 0) > 1 ? `(${type})` : type)
+/** A union or a function type in parentheses, where `[]` or `?` would otherwise bind to its last part only. */
+const parenthesised = (type: string, schema: JsonSchema) =>
+  (schema.anyOf?.length ?? schema.enum?.length ?? 0) > 1 || schema.tsType?.includes('=>') ? `(${type})` : type
 
 function objectTypeOf(schema: JsonSchema, ctx: DeclarationContext, indent: string, key: string): string {
   if (!schema.properties) {

@@ -53,7 +53,7 @@ const theme = z.strictObject({
   styles: z
     .array(z.string())
     .describe(
-      "Stylesheets of your own, after the theme's, so that they win: files of the content folder or URLs. The theme's colours and fonts are CSS variables (--c-brand, --c-text, --c-bg, --font-sans, --font-mono, …; see src/theme/styles/vars.css), set them for :root and html[data-theme='dark']. Default none.",
+      "Stylesheets of your own, after the theme's, so that they win: files of the content folder or URLs. The theme's colours and fonts are CSS variables (--c-brand, --c-text, --c-bg, --font-sans, --font-mono, …; listed in docs/theming.md), set them for :root and html[data-theme='dark']. Default none.",
     ),
   logoDark: z.string().optional().describe('Logo for dark mode.'),
   repo: z.string().optional().describe("Source repository URL: the navbar's repository link and the base of edit links."),
@@ -111,8 +111,41 @@ const analytics = z.strictObject({
 })
 
 const redirect = z.strictObject({
-  from: z.string().describe('An old path, e.g. "/alt/seite.html".'),
-  to: z.string().describe('A path or a page name.'),
+  from: z.string().describe('An old path of the site, e.g. "/alt/seite.html"; under a base path the base is added.'),
+  to: z.string().describe('A path of the site (the base is added) or a page name.'),
+})
+
+/**
+ * The markdown hooks are code, checked for their kind only. Their types are written out for the installed package's
+ * types (config-declarations.ts reads `tsType`); the trees are mdast and hast (see markdown/plugins.ts).
+ */
+const isFunction = (value: unknown) => typeof value === 'function'
+const isObject = (value: unknown) => typeof value === 'object' && value !== null
+const TRANSFORM_TYPE = '(tree: any, file: { path: string; frontmatter: Record<string, any> }) => void'
+// `any`: a tree of either kind, with the nodes of extensions, for hooks written without wikigen's tree types
+type Transform = (tree: any, file: { path: string; frontmatter: Record<string, any> }) => void
+const transform = z.custom<Transform>(isFunction, 'should be a function (tree, file) => void').meta({ tsType: TRANSFORM_TYPE })
+const extension = (kind: string) => z.custom<object>(isObject, `should be ${kind} extension (an object)`).meta({ tsType: 'object' })
+
+const markdown = z.strictObject({
+  micromarkExtensions: z
+    .array(extension('a micromark'))
+    .optional()
+    .describe("micromark syntax extensions, after wikigen's own: from a package, or of your own."),
+  mdastExtensions: z
+    .array(extension('an mdast-util-from-markdown'))
+    .optional()
+    .describe('mdast-util-from-markdown extensions that turn the tokens of those syntax extensions into tree nodes.'),
+  mdastTransforms: z
+    .array(transform)
+    .optional()
+    .describe(
+      "Functions `(tree, file) => void` that change each page's mdast tree before it becomes HTML; `file` has `path` and `frontmatter`.",
+    ),
+  hastTransforms: z
+    .array(transform)
+    .optional()
+    .describe("Functions `(tree, file) => void` that change each page's hast tree (the body's HTML elements) before it is written."),
 })
 
 /** The configuration with every field: what the build works with. */
@@ -129,6 +162,11 @@ export const resolvedConfigSchema = z.strictObject({
   exclude: z
     .array(z.string())
     .describe('Globs of files and folders of the content folder that are never published, e.g. ["Archiv/**", "**/*.draft.md"].'),
+  markdown: markdown
+    .optional()
+    .describe(
+      'Hooks into the markdown pipeline: syntax extensions and tree transforms (docs/theming.md, "Extending the markdown"). A change of the config then compiles every page again.',
+    ),
 })
 
 /** What `wikigen.config.ts` may export: any part of the resolved configuration. */
@@ -139,6 +177,7 @@ export const userConfigSchema = z.strictObject({
   redirects: z.array(redirect).optional(),
   redirectMode: z.enum(['files', 'host', 'both']).optional(),
   exclude: z.array(z.string()).optional(),
+  markdown: markdown.optional(),
 })
 
 export type HeadTag = z.infer<typeof headTag>

@@ -67,10 +67,12 @@ export function resolveConfig(user: UserConfig = {}, overrides: ConfigOverrides 
     redirects: (user.redirects ?? []) as RedirectRule[],
     redirectMode: user.redirectMode ?? DEFAULT_CONFIG.redirectMode,
     exclude: user.exclude ?? [],
+    ...(user.markdown ? { markdown: user.markdown } : {}),
   }
 }
 
-function normaliseBase(base: string): string {
+/** A base path as the build uses it: one leading and one trailing slash (`wiki` → `/wiki/`). */
+export function normaliseBase(base: string): string {
   let out = base.trim()
   if (!out.startsWith('/')) out = `/${out}`
   if (!out.endsWith('/')) out = `${out}/`

@@ -11,7 +11,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { copyFile, mkdir, rm } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
-import { build, type BuildOptions, type BuildResult } from './build.js'
+import { build, withMarkdownHooks, type BuildOptions, type BuildResult } from './build.js'
+import type { MarkdownHooks } from './build-scope.js'
 import { resolveConfig, type ResolvedConfig, type UserConfig } from './config.js'
 import { sortDiagnostics, type Diagnostic } from './diagnostics.js'
 import { createRenderJobMaker, fingerprintOf, generatedJobs, renderJob, type RenderJob, type RenderJobMaker } from './emit/page-routes.js'
@@ -19,7 +20,16 @@ import { redirects } from './emit/redirects.js'
 import { searchIndex } from './emit/search-index.js'
 import { createFullTextIndex, stateIn } from './emit/fulltext-index.js'
 import { linkSite, relinkPage, type Site } from './link-site.js'
-import { discoverContent, inspectContentPath, outputPathOf, PAGE_SOURCE, readSource, readSourceSync, type ContentRef } from './load.js'
+import {
+  discoverContent,
+  inspectContentPath,
+  outputPathOf,
+  PAGE_SOURCE,
+  readSource,
+  readSourceSync,
+  type ContentRef,
+  type SourceFile,
+} from './load.js'
 import { createDiskStore, createMemoryStore, type PageStore } from './page-store.js'
 import { parsePage } from './parse-page.js'
 import { toSourcePath, type SourcePath } from './paths.js'
@@ -53,8 +63,11 @@ export interface DevSession {
   readonly site: Site
   readonly initial: BuildResult
   update(changes: FileChange[]): Promise<DevUpdate>
-  /** Replaces the configuration and rebuilds everything. */
-  reconfigure(config: UserConfig): Promise<DevUpdate>
+  /**
+   * Replaces the configuration and rebuilds everything; with the bundled config module when the config has markdown
+   * hooks (then every page is compiled again when the module changed).
+   */
+  reconfigure(config: UserConfig, configModule?: string): Promise<DevUpdate>
   /**
    * Compares the content folder with what was built (names, sizes, modification times) and updates what differs:
    * a safety net for changes a file watcher merged or missed in a burst of writes, renames and deletions.
@@ -78,6 +91,9 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
   const options: DevOptions = { ...given, cacheDir: cacheLock ? given.cacheDir : undefined, cacheLock }
   const initial = await build({ ...options, dev: true })
   let config: ResolvedConfig = initial.state.config
+  // the cache salt and markdown hooks the pages are compiled with here, as the build compiled them
+  let hooked = withMarkdownHooks(options, config)
+  const compile = (source: SourceFile) => parsePage(source, hooked.markdown?.plugins)
   let rules = readPublishRules(options.root, config.exclude)
   const times = fileTimes(options.root, initial.state.git.byPath)
   const store: PageStore = options.cacheDir ? createDiskStore(options.cacheDir) : createMemoryStore()
@@ -112,7 +128,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
   if (options.cacheDir) for (const meta of initial.state.compiled) store.meta(meta.contentHash)
   if (!options.cacheDir) {
     for (const meta of initial.state.compiled) {
-      store.put([parsePage(await readSource({ path: meta.sourcePath, absolute: join(options.root, meta.sourcePath) }, options.cacheSalt))])
+      store.put([compile(await readSource({ path: meta.sourcePath, absolute: join(options.root, meta.sourcePath) }, hooked.cacheSalt))])
     }
   }
 
@@ -237,7 +253,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
         if (entry.kind !== 'page') continue
         let page
         try {
-          page = parsePage(readSourceSync(entry.ref, options.cacheSalt))
+          page = compile(readSourceSync(entry.ref, hooked.cacheSalt))
         } catch {
           structural = true
           continue // deleted again before it could be read; its unlink event follows
@@ -277,13 +293,31 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
       if (changes.length === 0) return { routes: [], removed: [], diagnostics: [], durationMs: 0 }
       return session.update(changes)
     },
-    warmUp: () => warmUp(initial.state.compiled, options),
-    async reconfigure(user) {
+    warmUp: () => warmUp(initial.state.compiled, hooked),
+    async reconfigure(user, configModule) {
       const started = Date.now()
       config = resolveConfig(user, { base: options.base, contentFolderName: basename(resolve(options.root)) })
       rules = readPublishRules(options.root, config.exclude)
       renderCache.clear()
-      return relinkAndRender([], started)
+      const hadHooks = Boolean(hooked.markdown)
+      hooked = withMarkdownHooks({ ...options, configModule }, config)
+      // a config with markdown hooks changed (or its hooks went): every page as the hooks make it now, since a hook's
+      // behaviour may hang on anything in the config module
+      const diagnostics: Diagnostic[] = []
+      if (hadHooks || hooked.markdown) {
+        for (const path of [...pages.keys()]) {
+          try {
+            const { html, searchData, ...meta } = compile(readSourceSync({ path, absolute: join(options.root, path) }, hooked.cacheSalt))
+            edited.set(meta.contentHash, html)
+            editedSearch.set(meta.contentHash, searchData)
+            pages.set(path, meta)
+            diagnostics.push(...meta.diagnostics)
+          } catch {
+            pages.delete(path) // gone meanwhile; the watcher reports it
+          }
+        }
+      }
+      return relinkAndRender(diagnostics, started)
     },
   }
   return session
@@ -296,13 +330,16 @@ const WARM_UP_PAGES = 40
  * The initial build compiled every page on worker threads, so this thread's parser has never run: the first edits
  * would take several times as long while the JavaScript engine optimises it.
  */
-async function warmUp(compiled: readonly CompiledPage[], options: DevOptions): Promise<void> {
+async function warmUp(compiled: readonly CompiledPage[], options: DevOptions & { markdown?: MarkdownHooks }): Promise<void> {
   const step = Math.max(1, Math.floor(compiled.length / WARM_UP_PAGES))
   for (let i = 0; i < compiled.length; i += step) {
     await new Promise((resolve) => setImmediate(resolve))
     try {
       const { sourcePath } = compiled[i]
-      parsePage(await readSource({ path: sourcePath, absolute: join(options.root, sourcePath) }, options.cacheSalt))
+      parsePage(
+        await readSource({ path: sourcePath, absolute: join(options.root, sourcePath) }, options.cacheSalt),
+        options.markdown?.plugins,
+      )
     } catch {
       // gone meanwhile: nothing to warm up with
     }

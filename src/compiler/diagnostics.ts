@@ -40,6 +40,7 @@ export type DiagnosticCode =
   | 'page-too-large'
   | 'generated-path'
   | 'bad-redirect'
+  | 'markdown-hook-failed'
   | 'missing-sidebar'
   | 'too-deep'
   | 'bad-vault-settings'

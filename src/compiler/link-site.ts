@@ -588,7 +588,7 @@ function collectRedirects(pages: SitePage[], config: ResolvedConfig, index: Link
     if (asked && !isRedirectPath(path, base)) {
       report(
         `Redirect from ${JSON.stringify(from)} is not a plain path under "${base}"; it is left out`,
-        `Write the old URL as a path such as "${base}alte-seite.html", without "//", "..", "?" or "#".`,
+        `Write the old URL as a path of the site such as "/alte-seite.html" (the base ${base} is added), without "//", "..", "?" or "#".`,
       )
       return
     }
@@ -602,8 +602,7 @@ function collectRedirects(pages: SitePage[], config: ResolvedConfig, index: Link
       const slug = slugifyPageName(alias)
       if (slug !== '') add(`${base}${slug}.html`, p.route, p.page.sourcePath, false)
     }
-    for (const from of p.page.frontmatter.redirectFrom)
-      add(from.startsWith('/') ? from : `${base}${from}`, p.route, p.page.sourcePath, true)
+    for (const from of p.page.frontmatter.redirectFrom) add(underBase(from, base), p.route, p.page.sourcePath, true)
   }
   for (const rule of config.redirects) {
     const probe: PageLink = {
@@ -614,9 +613,19 @@ function collectRedirects(pages: SitePage[], config: ResolvedConfig, index: Link
       column: 0,
     }
     const target = index.findPage(probe, pages[0]?.page as CompiledPage)
-    add(rule.from, target ? routePathOf(target.slug as Slug, base) : (rule.to as RoutePath), 'wikigen.config.ts' as SourcePath, true)
+    const to = target ? routePathOf(target.slug as Slug, base) : /^\/(?!\/)/.test(rule.to) ? underBase(rule.to, base) : rule.to
+    add(underBase(rule.from, base), to as RoutePath, 'wikigen.config.ts' as SourcePath, true)
   }
   return [...redirects.values()].sort((a, b) => (a.from < b.from ? -1 : 1))
+}
+
+/**
+ * A path of the site as the browser asks for it: paths are written relative to the base (`/alt.html` and `alt.html`
+ * are `/wiki/alt.html` under the base `/wiki/`); a path that already starts with the base keeps it.
+ */
+export function underBase(path: string, base: string): string {
+  if (path.startsWith(base)) return path
+  return `${base}${path.replace(/^\//, '')}`
 }
 
 /** A decoded path a redirect may start from: under the base, one slash between segments, no dot segments or specials. */

@@ -13,6 +13,7 @@ import type { Frontmatter } from './frontmatter.js'
 import { escapeHtml } from './html.js'
 import type { Node } from 'unist'
 import { renderBody } from './markdown/to-hast.js'
+import { messageOf, runTransforms, type HookProblem, type MarkdownFile, type MarkdownPlugins } from './markdown/plugins.js'
 import type { SourceFile } from './load.js'
 import type { Page } from './page.js'
 import type { SourcePath } from './paths.js'
@@ -36,8 +37,11 @@ export function pageNameOf(path: SourcePath): { name: string; slug: Slug } {
   return { name, slug: slugifyPageName(name) }
 }
 
-/** Compiles one source file into a Page. Content mistakes become diagnostics on the page; this never throws for them. */
-export function parsePage(source: SourceFile): Page {
+/**
+ * Compiles one source file into a Page. Content mistakes become diagnostics on the page; this never throws for them.
+ * `plugins` are the config's markdown hooks (plugins.ts); one that throws is an error on the page, built without it.
+ */
+export function parsePage(source: SourceFile, plugins?: MarkdownPlugins): Page {
   if (/\.base$/i.test(source.path)) return parseBasePage(source, pageNameOf(source.path))
   if (/\.canvas$/i.test(source.path)) return parseCanvasPage(source, pageNameOf(source.path))
   const { frontmatter, body, diagnostics } = readFrontmatter(source.text, source.path)
@@ -90,8 +94,11 @@ export function parsePage(source: SourceFile): Page {
       hint: 'Split the table, or attach the data as a CSV file and link it.',
     })
   }
-  const { tree, problems } = parseMarkdown(floods.text)
+  const hookProblems: HookProblem[] = []
+  const file: MarkdownFile = { path: source.path, frontmatter }
+  const { tree, problems } = parseWithPlugins(floods.text, plugins, hookProblems)
   if (guarded.lineMap) remapLines(tree, guarded.lineMap)
+  if (plugins) runTransforms('mdastTransforms', plugins.mdastTransforms, tree, file, hookProblems)
   for (const problem of problems) {
     diagnostics.push({
       severity: 'warning',
@@ -103,7 +110,21 @@ export function parsePage(source: SourceFile): Page {
       hint: problem.hint,
     })
   }
-  const rendered = renderBody(tree, { externalLinkIcon: frontmatter.externalLinkIcon })
+  const rendered = renderBody(tree, {
+    externalLinkIcon: frontmatter.externalLinkIcon,
+    ...(plugins && plugins.hastTransforms.length > 0 ? { hastTransforms: { transforms: plugins.hastTransforms, file, hookProblems } } : {}),
+  })
+  for (const problem of hookProblems) {
+    diagnostics.push({
+      severity: 'error',
+      code: 'markdown-hook-failed',
+      file: source.path,
+      line: 0,
+      column: 0,
+      message: `The config's ${problem.hook} failed on this page: ${problem.message}`,
+      hint: 'Fix the hook in wikigen.config.ts (the page is built without it meanwhile).',
+    })
+  }
   for (const problem of rendered.baseProblems) {
     diagnostics.push({
       severity: 'warning',
@@ -150,6 +171,17 @@ export function parsePage(source: SourceFile): Page {
     hasTabs: rendered.hasTabs,
     contentHash: source.contentHash,
     diagnostics,
+  }
+}
+
+/** Parses with the config's syntax extensions; when they throw, a problem and the page parsed without them. */
+function parseWithPlugins(text: string, plugins: MarkdownPlugins | undefined, hookProblems: HookProblem[]) {
+  if (!plugins || (plugins.micromarkExtensions.length === 0 && plugins.mdastExtensions.length === 0)) return parseMarkdown(text)
+  try {
+    return parseMarkdown(text, plugins)
+  } catch (error) {
+    hookProblems.push({ hook: 'markdown.micromarkExtensions / markdown.mdastExtensions', message: messageOf(error) })
+    return parseMarkdown(text)
   }
 }
 

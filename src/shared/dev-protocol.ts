@@ -3,10 +3,16 @@
  * rebuild (and one when a page connects), read by src/client/dev-client.ts.
  */
 
-/** The stream of updates. */
-export const DEV_EVENTS_PATH = '/__wikigen/events'
-/** The live-update script the dev server adds to every page it serves. */
-export const DEV_CLIENT_PATH = '/__wikigen/dev-client.js'
+/**
+ * The dev server's own paths, under the site's base path (`/__wikigen/…`, or `/wiki/__wikigen/…` for the base
+ * `/wiki/`), so a proxy that forwards only the base reaches them too. The live-update script finds the stream next to
+ * itself.
+ */
+export const DEV_DIR = '__wikigen/'
+/** The stream of updates, relative to DEV_DIR. */
+export const DEV_EVENTS_FILE = 'events'
+/** The live-update script the dev server adds to every page it serves, relative to DEV_DIR. */
+export const DEV_CLIENT_FILE = 'dev-client.js'
 /** The name of the event carrying a DevUpdateMessage. */
 export const DEV_UPDATE_EVENT = 'update'
 

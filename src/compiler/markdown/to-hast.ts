@@ -22,6 +22,7 @@ import { element, raw, text, type BodyContext } from './hast.js'
 import { markInlineTags, type TagNode } from './tags.js'
 import { createWikiLinkHandler, IMAGE_EXTENSIONS } from './wikilink/index.js'
 import { altText } from './alt-text.js'
+import { runTransforms, type HastTransform, type HookProblem, type MarkdownFile } from './plugins.js'
 
 export interface RenderedBody {
   html: string
@@ -56,6 +57,8 @@ export interface RenderOptions {
   externalLinkIcon: boolean
   /** Record links here instead of in the result: several bodies of one page (canvas texts) share one list. */
   links?: PageLink[]
+  /** The config's hast transforms, run on the body's tree before it becomes HTML; failures go to `hookProblems`. */
+  hastTransforms?: { transforms: readonly HastTransform[]; file: MarkdownFile; hookProblems: HookProblem[] }
 }
 
 const SCHEME = /^[a-z][a-z\d+.-]*:/i
@@ -194,6 +197,8 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     handlers: { heading, link, image, wikiLink, code, container, callout, linkReference, paragraph, tag } as Record<string, Handler>,
   })
   out.fileRefs = fileRefsOf(tree)
+  const hooks = options.hastTransforms
+  if (hooks) runTransforms('hastTransforms', hooks.transforms, hast as HastRoot, hooks.file, hooks.hookProblems)
   // the body is the HTML of its top-level nodes in a row; where each starts is what section embeds cut at
   labelTaskCheckboxes(hast as HastRoot)
   const nodes = (hast as HastRoot).children

@@ -5,6 +5,7 @@
 import { Worker } from 'node:worker_threads'
 import { createTaskRunner, type CompileResult, type FullTextMergeResult, type RenderResult, type Task } from './tasks.js'
 import type { PageStore } from '../page-store.js'
+import type { MarkdownPlugins } from '../markdown/plugins.js'
 
 export interface TaskPool {
   /** Runs a task on a worker when `parallel` (and workers are configured), else on the main thread. */
@@ -25,11 +26,18 @@ export interface PoolOptions {
   workerFile?: string
   /** Shared cache folder; required when size > 0, optional inline. */
   cacheDir?: string
+  /**
+   * The config's markdown hooks, for tasks on the main thread, and the bundled config module the workers import to
+   * get them. Hooks without a module keep compiling on the main thread.
+   */
+  markdown?: { plugins: MarkdownPlugins; configModule?: string }
 }
 
 export function createPool(options: PoolOptions): TaskPool {
-  const inline = createTaskRunner(options.cacheDir)
+  const inline = createTaskRunner(options.cacheDir, options.markdown?.plugins)
   const canUseWorkers = options.size > 0 && Boolean(options.workerFile) && Boolean(options.cacheDir)
+  // functions reach a worker only through the config module
+  const canCompileOnWorkers = canUseWorkers && (!options.markdown || Boolean(options.markdown.configModule))
   const idle: Worker[] = []
   const workers: Worker[] = []
   const queue: { task: Task; resolve(value: unknown): void; reject(error: Error): void }[] = []
@@ -39,7 +47,7 @@ export function createPool(options: PoolOptions): TaskPool {
   const start = () => {
     for (let i = 0; i < options.size; i++) {
       const worker = new Worker(options.workerFile!, {
-        workerData: { cacheDir: options.cacheDir },
+        workerData: { cacheDir: options.cacheDir, configModule: options.markdown?.configModule },
         // a larger young generation: parsing allocates many short-lived objects
         resourceLimits: { maxYoungGenerationSizeMb: 48 },
       })
@@ -85,7 +93,7 @@ export function createPool(options: PoolOptions): TaskPool {
   }
   return {
     run: ((task: Task, parallel: boolean) => {
-      if (!parallel || !canUseWorkers) return inline.run(task)
+      if (!parallel || !canUseWorkers || (task.type === 'compile' && !canCompileOnWorkers)) return inline.run(task)
       if (workers.length === 0) start()
       return new Promise((resolve, reject) => {
         queue.push({ task, resolve, reject: reject as (error: Error) => void })

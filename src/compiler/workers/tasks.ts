@@ -8,6 +8,7 @@ import { renderJob, type RenderJob } from '../emit/page-routes.js'
 import { createDiskStore, createMemoryStore, type PageStore, type StoredBodies } from '../page-store.js'
 import type { SourceFile } from '../load.js'
 import { parsePage } from '../parse-page.js'
+import type { MarkdownPlugins } from '../markdown/plugins.js'
 import { mergeFullText, pageTextFile, shardFileOf, type FullTextSource, type FullTextState } from '../emit/fulltext-index.js'
 import type { OutputFile } from '../emit/output-file.js'
 import { reuseFile } from '../write-output.js'
@@ -37,8 +38,14 @@ export interface RenderResult {
 export type { FullTextMergeResult } from '../emit/fulltext-index.js'
 import type { FullTextMergeResult } from '../emit/fulltext-index.js'
 
-/** A task runner over a page store: on disk when `cacheDir` is set, else in memory. */
-export function createTaskRunner(cacheDir: string | undefined): {
+/**
+ * A task runner over a page store: on disk when `cacheDir` is set, else in memory. `plugins` are the config's markdown
+ * hooks the pages are compiled with.
+ */
+export function createTaskRunner(
+  cacheDir: string | undefined,
+  plugins?: MarkdownPlugins,
+): {
   run(task: Task): Promise<CompileResult | RenderResult | FullTextMergeResult>
   store: PageStore
 } {
@@ -46,7 +53,7 @@ export function createTaskRunner(cacheDir: string | undefined): {
   return {
     store,
     async run(task) {
-      if (task.type === 'compile') return compileBatch(task.sources, store)
+      if (task.type === 'compile') return compileBatch(task.sources, store, plugins)
       if (task.bodies) store.adopt(task.bodies)
       if (task.type === 'fulltext') return fullTextTask(task, store)
       return renderBatch(task.jobs, task.outDir, store)
@@ -93,8 +100,8 @@ function writeFilesSync(dir: string, files: readonly OutputFile[]): number {
   return bytes
 }
 
-function compileBatch(sources: SourceFile[], store: PageStore): CompileResult {
-  const pages = store.put(sources.map(parsePage))
+function compileBatch(sources: SourceFile[], store: PageStore, plugins: MarkdownPlugins | undefined): CompileResult {
+  const pages = store.put(sources.map((source) => parsePage(source, plugins)))
   return { pages, bodies: store.locationsOf(pages.map((page) => page.contentHash)) }
 }
 

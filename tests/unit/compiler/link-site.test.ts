@@ -170,6 +170,20 @@ describe('linkSite: routes and redirects', () => {
     ])
   })
 
+  it('takes redirectFrom paths as paths under the base, with or without it written', () => {
+    const { site } = siteOf(
+      { 'Odoo.md': '---\nredirectFrom: [/alt/odoo.html, alt/erp.html, /wiki/alt/crm.html, //fremd/odoo.html]\n---\n' },
+      [],
+      '/wiki/',
+    )
+    expect(site.redirects.map(({ from, to }) => `${from} ${to}`)).toEqual([
+      '/wiki/alt/crm.html /wiki/odoo.html',
+      '/wiki/alt/erp.html /wiki/odoo.html',
+      '/wiki/alt/odoo.html /wiki/odoo.html',
+    ])
+    expect(site.diagnostics.map((d) => d.code)).toEqual(['bad-redirect'])
+  })
+
   it('orders a series by its order field for prev/next, and lets front matter override', () => {
     const { site } = siteOf({
       'P/Zwei.md': '---\nseries: Phasen\norder: 2\n---\n',
