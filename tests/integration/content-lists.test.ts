@@ -1,6 +1,7 @@
 /**
  * The lists of the Talwerk wiki are bases over the pages' front matter, so they are complete by construction as long
- * as every page carries the properties the bases filter on. This checks those properties on every page in content/,
+ * as every page carries the properties the bases filter on. This checks those properties on every page in content/
+ * (an `owner` must be a person page, and every person page lists what its person owns),
  * then builds the wiki and reads the rows of each `Liste …` page: none may show fewer pages than its hand-kept
  * predecessor, and Liste Seiten shows every page.
  */
@@ -77,6 +78,8 @@ function readPage(file: string): Page {
 
 const pages = markdownFiles(contentRoot).map(readPage)
 const listPages = pages.filter((page) => page.path.startsWith('Listen/Liste '))
+/** The names of the person pages, which an `owner` links to. */
+const personNames = new Set(pages.filter((page) => page.frontMatter.type === 'Person').map((page) => page.name))
 
 /** Every property mistake of a page, as 'path: message'. */
 function mistakesOf(page: Page): string[] {
@@ -101,8 +104,14 @@ function mistakesOf(page: Page): string[] {
       }
     }
   }
-  if (fm.owner !== undefined && !/^\[\[[^\]]+\]\]$/.test(String(fm.owner))) {
-    mistakes.push(`${at('owner')}: owner ${JSON.stringify(fm.owner)} is no link to a person ("[[Name]]")`)
+  if (fm.owner !== undefined) {
+    const target = /^\[\[([^\]|#]+)(?:\|[^\]]*)?\]\]$/.exec(String(fm.owner))?.[1]
+    if (target === undefined) {
+      mistakes.push(`${at('owner')}: owner ${JSON.stringify(fm.owner)} is no link to a person ("[[Name]]")`)
+    } else if (!target.includes('{{') && !personNames.has(target)) {
+      // a template's placeholder ("[[{{Verantwortliche Person}}]]") is filled in when the page is written
+      mistakes.push(`${at('owner')}: owner [[${target}]] is no page with type: Person, so the person's page cannot list it`)
+    }
   }
   if (fm.review !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(String(fm.review))) {
     mistakes.push(`${at('review')}: review ${JSON.stringify(fm.review)} is no ISO date (2027-03-31)`)
@@ -127,6 +136,30 @@ describe('the front matter of every page in content/', () => {
       'content/Odoo/Neu.md:1:1: kind is undefined, not one of Tutorial, Anleitung, Referenz, Erklärung',
       'content/Odoo/Neu.md:3:1: type "Runbok" is no page family of docs/authoring.md, so no list shows the page',
     ])
+  })
+
+  it('reports an owner who has no person page', () => {
+    const lines = ['---', 'kind: Referenz', 'section: Odoo', 'owner: "[[Marco Gerbr]]"', '---']
+    const frontMatter = { kind: 'Referenz', section: 'Odoo', owner: '[[Marco Gerbr]]' }
+    expect(mistakesOf({ path: 'Odoo/Neu.md', name: 'Neu', frontMatter, lines })).toEqual([
+      "content/Odoo/Neu.md:4:1: owner [[Marco Gerbr]] is no page with type: Person, so the person's page cannot list it",
+    ])
+    const owned = { kind: 'Referenz', section: 'Odoo', owner: '[[Marco Gerber]]' }
+    expect(mistakesOf({ path: 'Odoo/Neu.md', name: 'Neu', frontMatter: owned, lines })).toEqual([])
+  })
+
+  it('gives every person page a list of the pages the person owns, and every person something to own', () => {
+    const people = pages.filter((page) => page.frontMatter.type === 'Person' && page.path.startsWith('Team/'))
+    expect(people.length).toBeGreaterThanOrEqual(10)
+    const owners = new Set(pages.map((page) => String(page.frontMatter.owner ?? '')))
+    const missing = people.flatMap((person) => {
+      const source = person.lines.join('\n')
+      const problems: string[] = []
+      if (!source.includes("filters: 'owner == this'")) problems.push(`content/${person.path}: no base of the pages with owner == this`)
+      if (!owners.has(`[[${person.name}]]`)) problems.push(`content/${person.path}: owns no page, so the base shows an empty table`)
+      return problems
+    })
+    expect(missing).toEqual([])
   })
 })
 
