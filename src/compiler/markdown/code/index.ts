@@ -1,0 +1,103 @@
+/**
+ * Fenced code at build time: highlighted with lowlight (highlight.js grammars, languages.ts) into hast, wrapped in the
+ * markup the copy button looks for (`div.language-x > pre > code`). Browsers get no highlighter. Lines named in the
+ * info string (`ts {2,4-5}`) are wrapped one by one so they can be marked; `:line-numbers` adds a gutter beside the
+ * `pre`, so the code's text stays the code. Mermaid blocks become diagram placeholders (markdown/diagram/).
+ */
+import type { Element, ElementContent } from 'hast'
+import { closestMatch } from '../../closest.js'
+import { parseFenceInfo, type FenceInfo } from './info.js'
+import { grammarOf, knownLanguages, labelOf, lowlight } from './languages.js'
+import { splitLines } from './lines.js'
+
+export { parseFenceInfo, type FenceInfo } from './info.js'
+
+/** The `<div class="language-x"><pre><code>` block for a fenced code block. */
+export function codeBlock(value: string, info: FenceInfo): Element {
+  const grammar = grammarOf(info.lang)
+  const highlighted = typeof grammar === 'string'
+  let children: ElementContent[] = highlighted
+    ? (lowlight.highlight(grammar, value).children as ElementContent[])
+    : [{ type: 'text', value }]
+  if (info.highlight.size > 0) children = markLines(children, info.highlight)
+  const label = labelOf(info.lang)
+  const block: Element = {
+    type: 'element',
+    tagName: 'div',
+    properties: { className: [`language-${label}`, ...(info.lineNumbers ? ['line-numbers-mode'] : [])], dataExt: label },
+    children: [
+      {
+        type: 'element',
+        tagName: 'pre',
+        properties: {},
+        children: [{ type: 'element', tagName: 'code', properties: highlighted ? { className: ['hljs'] } : {}, children }],
+      },
+    ],
+  }
+  if (info.lineNumbers) block.children.push(gutter(value.split('\n').length, info.start))
+  return block
+}
+
+/** Every line in its own span, the named ones with class `highlighted`, newlines between them. */
+function markLines(children: ElementContent[], marked: ReadonlySet<number>): ElementContent[] {
+  return splitLines(children).flatMap((content, index): ElementContent[] => {
+    const line: Element = {
+      type: 'element',
+      tagName: 'span',
+      properties: { className: marked.has(index + 1) ? ['line', 'highlighted'] : ['line'] },
+      children: content,
+    }
+    return index === 0 ? [line] : [{ type: 'text', value: '\n' }, line]
+  })
+}
+
+/** The line numbers, drawn by CSS from `data-n` (no text: the gutter is neither read aloud nor copied nor searched). */
+function gutter(lines: number, start: number): Element {
+  return {
+    type: 'element',
+    tagName: 'div',
+    properties: { className: ['line-numbers'], ariaHidden: 'true' },
+    children: Array.from({ length: lines }, (_, index) => ({
+      type: 'element' as const,
+      tagName: 'div',
+      properties: { className: ['line-number'], dataN: String(start + index) },
+      children: [],
+    })),
+  }
+}
+
+/** What is wrong with a fence's info string, for a warning at the fence; empty when nothing is. */
+export function fenceProblems(info: FenceInfo, lineCount: number): { message: string; hint: string }[] {
+  const problems: { message: string; hint: string }[] = []
+  if (grammarOf(info.lang) === undefined) {
+    const known = knownLanguages()
+    const suggestion = closestMatch(info.lang, known)
+    problems.push({
+      message: `Unknown code language "${info.lang}"; the block is shown without highlighting`,
+      hint: (suggestion ? `Did you mean "${suggestion}"? ` : '') + `Known languages: ${known.join(', ')}. Write "text" for plain text.`,
+    })
+  }
+  const beyond = [...info.highlight].filter((line) => line > lineCount || line < 1).sort((a, b) => a - b)
+  if (beyond.length > 0) {
+    problems.push({
+      message: `Lines to highlight ${beyond.length === 1 ? 'is' : 'are'} outside the block: ${formatLines(beyond)} (it has ${lineCount} ${lineCount === 1 ? 'line' : 'lines'})`,
+      hint: 'Number lines from 1, the first line after the fence, e.g. ```ts {2,4-5}.',
+    })
+  }
+  return problems
+}
+
+/** `3, 7-9` for a sorted list of line numbers. */
+function formatLines(lines: number[]): string {
+  const parts: string[] = []
+  for (let i = 0; i < lines.length; i++) {
+    let j = i
+    while (j + 1 < lines.length && lines[j + 1] === lines[j] + 1) j++
+    parts.push(j > i ? `${lines[i]}-${lines[j]}` : String(lines[i]))
+    i = j
+  }
+  return parts.join(', ')
+}
+
+/** Mermaid blocks have their own module; to-hast.ts takes both kinds of fence from here. */
+export { diagramBlock } from '../diagram/index.js'
