@@ -1,8 +1,8 @@
 /**
  * Fenced code at build time: highlighted with lowlight (highlight.js grammars, languages.ts) into hast, wrapped in the
  * markup the copy button looks for (`div.language-x > pre > code`). Browsers get no highlighter. Lines named in the
- * info string (`ts {2,4-5}`) are wrapped one by one so they can be marked; `:line-numbers` adds a gutter beside the
- * `pre`, so the code's text stays the code. Mermaid blocks become diagram placeholders (markdown/diagram/).
+ * info string (`ts {2,4-5}`) are wrapped one by one so they can be marked; `:line-numbers` numbers them (drawn by CSS, so
+ * the code's text stays the code). Mermaid blocks become diagram placeholders (markdown/diagram/).
  */
 import type { Element, ElementContent } from 'hast'
 import { closestMatch } from '../../closest.js'
@@ -19,7 +19,7 @@ export function codeBlock(value: string, info: FenceInfo): Element {
   let children: ElementContent[] = highlighted
     ? (lowlight.highlight(grammar, value).children as ElementContent[])
     : [{ type: 'text', value }]
-  if (info.highlight.size > 0) children = markLines(children, info.highlight)
+  if (info.highlight.size > 0 || info.lineNumbers) children = markLines(children, info)
   const label = labelOf(info.lang)
   const block: Element = {
     type: 'element',
@@ -34,36 +34,26 @@ export function codeBlock(value: string, info: FenceInfo): Element {
       },
     ],
   }
-  if (info.lineNumbers) block.children.push(gutter(value.split('\n').length, info.start))
   return block
 }
 
-/** Every line in its own span, the named ones with class `highlighted`, newlines between them. */
-function markLines(children: ElementContent[], marked: ReadonlySet<number>): ElementContent[] {
+/**
+ * Every line in its own span, newlines between them; the lines named in braces get class `highlighted`, and with line
+ * numbers each line carries its number in `data-n`, which CSS draws before it: not text, so neither copied nor indexed.
+ */
+function markLines(children: ElementContent[], info: FenceInfo): ElementContent[] {
   return splitLines(children).flatMap((content, index): ElementContent[] => {
     const line: Element = {
       type: 'element',
       tagName: 'span',
-      properties: { className: marked.has(index + 1) ? ['line', 'highlighted'] : ['line'] },
+      properties: {
+        className: info.highlight.has(index + 1) ? ['line', 'highlighted'] : ['line'],
+        ...(info.lineNumbers ? { dataN: String(info.start + index) } : {}),
+      },
       children: content,
     }
     return index === 0 ? [line] : [{ type: 'text', value: '\n' }, line]
   })
-}
-
-/** The line numbers, drawn by CSS from `data-n` (no text: the gutter is neither read aloud nor copied nor searched). */
-function gutter(lines: number, start: number): Element {
-  return {
-    type: 'element',
-    tagName: 'div',
-    properties: { className: ['line-numbers'], ariaHidden: 'true' },
-    children: Array.from({ length: lines }, (_, index) => ({
-      type: 'element' as const,
-      tagName: 'div',
-      properties: { className: ['line-number'], dataN: String(start + index) },
-      children: [],
-    })),
-  }
 }
 
 /** What is wrong with a fence's info string, for a warning at the fence; empty when nothing is. */
@@ -81,7 +71,7 @@ export function fenceProblems(info: FenceInfo, lineCount: number): { message: st
   if (beyond.length > 0) {
     problems.push({
       message: `Lines to highlight ${beyond.length === 1 ? 'is' : 'are'} outside the block: ${formatLines(beyond)} (it has ${lineCount} ${lineCount === 1 ? 'line' : 'lines'})`,
-      hint: 'Number lines from 1, the first line after the fence, e.g. ```ts {2,4-5}.',
+      hint: 'Count from 1, the first line after the fence, also where :line-numbers=N shows other numbers; e.g. ```ts {2,4-5}.',
     })
   }
   return problems
