@@ -70,7 +70,7 @@ export function fenceProblems(info: FenceInfo, lineCount: number): { message: st
   const beyond = [...info.highlight].filter((line) => line > lineCount || line < 1).sort((a, b) => a - b)
   if (beyond.length > 0) {
     problems.push({
-      message: `Lines to highlight ${beyond.length === 1 ? 'is' : 'are'} outside the block: ${formatLines(beyond)} (it has ${lineCount} ${lineCount === 1 ? 'line' : 'lines'})`,
+      message: `${beyond.length === 1 ? 'Line to highlight is' : 'Lines to highlight are'} outside the block: ${formatLines(beyond)} (it has ${lineCount} ${lineCount === 1 ? 'line' : 'lines'})`,
       hint: 'Count from 1, the first line after the fence, also where :line-numbers=N shows other numbers; e.g. ```ts {2,4-5}.',
     })
   }

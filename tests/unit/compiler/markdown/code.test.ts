@@ -1,7 +1,10 @@
+import type { Element, ElementContent } from 'hast'
+import { toHtml } from 'hast-util-to-html'
 import { describe, expect, it } from 'vitest'
 import { parsePage } from '../../../../src/compiler/parse-page.js'
 import { toSourcePath } from '../../../../src/compiler/paths.js'
 import { formatLocation } from '../../../../src/compiler/diagnostics.js'
+import { splitLines } from '../../../../src/compiler/markdown/code/lines.js'
 
 const page = (text: string) => parsePage({ path: toSourcePath('Ops/Server.md'), text, contentHash: 'h', diagnostics: [] })
 const fence = (info: string, code: string) => `Text\n\n\`\`\`${info}\n${code}\n\`\`\`\n`
@@ -131,6 +134,33 @@ describe('line highlighting and line numbers', () => {
     const { diagnostics } = page(fence('bash {2,5-7}', 'eins\nzwei'))
     expect(diagnostics.map((d) => [formatLocation(d), d.message])).toEqual([
       ['Ops/Server.md:3:1', 'Lines to highlight are outside the block: 5-7 (it has 2 lines)'],
+    ])
+  })
+})
+
+describe('splitting highlighted code into lines', () => {
+  it('closes the tokens open at a line end and opens them again, nested, on the next line', () => {
+    const span = (cls: string, children: ElementContent[]): Element => ({
+      type: 'element',
+      tagName: 'span',
+      properties: { className: [cls] },
+      children,
+    })
+    const lines = splitLines([
+      { type: 'text', value: 'a = ' },
+      span('hljs-string', [
+        { type: 'text', value: '<<EOT\nhallo ' },
+        span('hljs-subst', [{ type: 'text', value: '${x}\ny' }]),
+        { type: 'text', value: '\nEOT' },
+      ]),
+      { type: 'text', value: '\n' },
+    ])
+    expect(lines.map((content) => toHtml(content))).toEqual([
+      'a = <span class="hljs-string">&#x3C;&#x3C;EOT</span>',
+      '<span class="hljs-string">hallo <span class="hljs-subst">${x}</span></span>',
+      '<span class="hljs-string"><span class="hljs-subst">y</span></span>',
+      '<span class="hljs-string">EOT</span>',
+      '',
     ])
   })
 })
