@@ -89,6 +89,21 @@ async function loadWikigen() {
   return { module, bundleBytes: result.outputFiles[0].contents.length, bundleGzip: gzipSync(result.outputFiles[0].contents).length }
 }
 
+/** lowlight with the common grammars alone, bundled the same way: what the compiler carried before. */
+async function commonBundleSize() {
+  const result = await build({
+    stdin: { contents: "export { common, createLowlight } from 'lowlight'", resolveDir: repo },
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    minify: true,
+    write: false,
+    logLevel: 'silent',
+  })
+  const bytes = result.outputFiles[0].contents
+  return { bytes: bytes.length, gzip: gzipSync(bytes).length }
+}
+
 async function loadShiki() {
   try {
     const require = createRequire(join(options.shiki, 'package.json'))
@@ -239,6 +254,7 @@ async function main() {
   const own = join(repo, 'node_modules')
   const sizes = [
     { what: 'lowlight + highlight.js (installed)', ...installSize(own, 'lowlight') },
+    { what: 'lowlight with common grammars, bundled + minified', packages: '-', ...(await commonBundleSize()) },
     { what: 'wikigen code module, bundled + minified', bytes: bundleBytes, packages: '-', gzip: bundleGzip },
   ]
   const shikiModules = join(options.shiki, 'node_modules')
