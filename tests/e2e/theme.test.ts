@@ -201,6 +201,11 @@ describe('code blocks with marked lines and line numbers', () => {
         '  reverse_proxy @intern localhost:8080 # nur intern, die Zeile ist absichtlich so lang, dass der Block seitwärts rollt\n' +
         '  encode gzip\n}',
     )
+    // a console session is copied without its prompt
+    const session = page.locator('div.language-console')
+    await session.hover()
+    await session.getByRole('button', { name: 'Kopiere den Code.' }).click()
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('sudo systemctl reload caddy')
     await keepScreenshot(page, 'code-light-desktop')
     // for a look at the numbers while a long line is scrolled sideways
     await block.locator('pre').evaluate((e) => e.scrollBy(300, 0))
