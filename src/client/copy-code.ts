@@ -20,7 +20,7 @@ export function mount(root: HTMLElement): () => void {
     button.dataset.copied = labels.copied
     button.addEventListener('click', async () => {
       const code = block.querySelector('pre')?.textContent ?? ''
-      const text = /language-(bash|sh|shell|zsh)/.test(block.className) ? code.replace(/^ *(\$|>) /gm, '') : code
+      const text = /language-(bash|sh|shell|zsh|console)\b/.test(block.className) ? code.replace(/^ *(\$|>) /gm, '') : code
       try {
         await navigator.clipboard.writeText(text)
       } catch {

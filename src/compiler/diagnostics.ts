@@ -17,6 +17,7 @@ export type DiagnosticCode =
   | 'unclosed-container'
   | 'bad-container'
   | 'diagram-too-large'
+  | 'code-fence'
   | 'unknown-layout'
   | 'unreadable-file'
   | 'invalid-utf8'

@@ -136,6 +136,17 @@ export function parsePage(source: SourceFile, plugins?: MarkdownPlugins): Page {
       hint: problem.hint,
     })
   }
+  for (const problem of rendered.codeProblems) {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'code-fence',
+      file: source.path,
+      line: problem.line,
+      column: problem.column,
+      message: problem.message,
+      hint: problem.hint,
+    })
+  }
   for (const diagram of rendered.diagrams) {
     if (diagram.value.length > MAX_DIAGRAM_TEXT) {
       diagnostics.push({

@@ -42,6 +42,7 @@ describe.each([
     '/suchhilfe.html',
     '/suche.html?q=traktanden',
     '/sections/suche.html',
+    '/medien-code.html',
   ])('%s has no serious or critical axe violation', async (path) => {
     const { page } = await openPage(browser, { colorScheme: scheme, viewport })
     const response = await page.goto(`${baseUrl}${path}`)

@@ -36,7 +36,7 @@ describe('under the recommended Content-Security-Policy', () => {
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'")
   })
 
-  it.each(['/', '/odoo.html', '/glossary.html', '/gibt-es-nicht'])('shows %s without a violation', async (path) => {
+  it.each(['/', '/odoo.html', '/glossary.html', '/gibt-es-nicht', '/medien-code.html'])('shows %s without a violation', async (path) => {
     const { page, violations } = await withViolations()
     await page.goto(`${cspUrl}${path}`)
     await page.locator('html[data-hydrated="true"]').waitFor({ timeout: 15_000 })

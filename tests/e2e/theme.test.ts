@@ -2,6 +2,7 @@
  * Reader-facing states of the theme (spec §4, §9): colour mode, mobile sidebar, tab groups, copy buttons,
  * navbar dropdowns, the 404 page.
  */
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DESKTOP, PHONE, keepScreenshot, launch, openPage } from './browser.js'
@@ -168,5 +169,60 @@ describe('404 page', () => {
     ]).toContain(message)
     await page.getByRole('link', { name: 'Take me home' }).click()
     await page.waitForURL(`${baseUrl}/`)
+  })
+})
+
+describe('code blocks with marked lines and line numbers', () => {
+  const lines = (page: Page, index: number) =>
+    page
+      .locator('div[class*="language-"]')
+      .nth(index)
+      .locator('.line')
+      .evaluateAll((els) =>
+        els.map((e) => ({ highlighted: e.classList.contains('highlighted'), number: getComputedStyle(e, '::before').content })),
+      )
+
+  it('mark the lines the fence names and number the lines, and the copy button copies only the code', async () => {
+    const { page, errors } = await openPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] })
+    await page.goto(`${baseUrl}/medien-code.html`)
+    expect((await lines(page, 0)).map((l) => l.highlighted)).toEqual([false, true, false, true, true, false])
+    const numbered = await lines(page, 1)
+    expect(numbered.map((l) => l.number)).toEqual(['"1" / ""', '"2" / ""', '"3" / ""', '"4" / ""', '"5" / ""'])
+    expect((await lines(page, 2)).map((l) => [l.number, l.highlighted])).toEqual([
+      ['"41" / ""', false],
+      ['"42" / ""', true],
+      ['"43" / ""', false],
+    ])
+    const block = page.locator('div[class*="language-"]').nth(1)
+    await block.hover()
+    await block.getByRole('button', { name: 'Kopiere den Code.' }).click()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      'wiki.talwerk.example {\n  @intern remote_ip 10.0.0.0/8\n' +
+        '  reverse_proxy @intern localhost:8080 # nur intern, die Zeile ist absichtlich so lang, dass der Block seitwärts rollt\n' +
+        '  encode gzip\n}',
+    )
+    // a console session is copied without its prompt
+    const session = page.locator('div.language-console')
+    await session.hover()
+    await session.getByRole('button', { name: 'Kopiere den Code.' }).click()
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('sudo systemctl reload caddy')
+    await keepScreenshot(page, 'code-light-desktop')
+    // for a look at the numbers while a long line is scrolled sideways
+    await block.locator('pre').evaluate((e) => e.scrollBy(300, 0))
+    await block.screenshot({ path: join(import.meta.dirname, 'artifacts', 'code-scrolled.png') })
+    expect(errors).toEqual([])
+  })
+
+  it('look right in dark mode and on a phone', async () => {
+    for (const [name, options] of [
+      ['code-dark-desktop', { colorScheme: 'dark' as const }],
+      ['code-light-phone', { viewport: PHONE, isMobile: true, hasTouch: true }],
+      ['code-dark-phone', { viewport: PHONE, isMobile: true, hasTouch: true, colorScheme: 'dark' as const }],
+    ] as const) {
+      const { page } = await openPage(browser, options)
+      await page.goto(`${baseUrl}/medien-code.html`)
+      expect(await page.locator('.line.highlighted').count()).toBe(4)
+      await keepScreenshot(page, name)
+    }
   })
 })

@@ -16,7 +16,7 @@ import { placeholderOf, type Anchor, type Heading, type PageLink } from '../page
 import { parseBase, type BaseProblem } from '../bases/index.js'
 import { markBlockIds } from './block-ids.js'
 import { callout } from './callout/index.js'
-import { codeBlock, diagramBlock } from './code.js'
+import { codeBlock, diagramBlock, fenceProblems, parseFenceInfo } from './code/index.js'
 import { createContainerHandler } from './container/index.js'
 import { element, raw, text, type BodyContext } from './hast.js'
 import { markInlineTags, type TagNode } from './tags.js'
@@ -38,6 +38,8 @@ export interface RenderedBody {
   diagrams: { value: string; line: number; column: number }[]
   /** Mistakes in ```base blocks, at their line and column in the file. */
   baseProblems: BaseProblem[]
+  /** Unknown languages and impossible line numbers in code fences, at the fence. */
+  codeProblems: { message: string; hint: string; line: number; column: number }[]
   /** The parts of `html` that `![[Seite#Überschrift]]` and `![[Seite#^id]]` embed (see Fragment). */
   fragments: Fragment[]
   hasImage: boolean
@@ -78,6 +80,7 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
       (tree.children.find((n) => n.type === 'heading') as MdHeading).depth === 1,
     diagrams: [],
     baseProblems: [],
+    codeProblems: [],
     fragments: [],
     hasImage: false,
     hasCode: false,
@@ -168,7 +171,9 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
       return diagramBlock(node.value)
     }
     out.hasCode = true
-    return codeBlock(node.value, node.lang)
+    const info = parseFenceInfo(node.lang, node.meta)
+    for (const problem of fenceProblems(info, node.value.split('\n').length)) out.codeProblems.push({ ...problem, ...at(node) })
+    return codeBlock(node.value, info)
   }
 
   const linkReference: Handler = (state, node: LinkReference) => {
