@@ -71,6 +71,7 @@ export function evaluateBases(site: Site, times: FileTimes, now = Date.now()): D
           resolve: (target) => resolveTarget(site, holder, target),
           self: self && recordOf.get(self),
           now,
+          timeZone: site.config.site.timeZone,
         })
         for (const problem of problems) report(holder, problem)
         return renderView(result)

@@ -22,6 +22,7 @@ import { linkSite, relinkPage, type Site } from './link-site.js'
 import { discoverContent, inspectContentPath, outputPathOf, PAGE_SOURCE, readSource, readSourceSync, type ContentRef } from './load.js'
 import { createDiskStore, createMemoryStore, type PageStore } from './page-store.js'
 import { parsePage } from './parse-page.js'
+import { labelsSalt, siteLabels } from './site-labels.js'
 import { toSourcePath, type SourcePath } from './paths.js'
 import type { CompiledPage } from './page.js'
 import { tryLockCache } from './cache-lock.js'
@@ -78,6 +79,8 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
   const options: DevOptions = { ...given, cacheDir: cacheLock ? given.cacheDir : undefined, cacheLock }
   const initial = await build({ ...options, dev: true })
   let config: ResolvedConfig = initial.state.config
+  // pages are compiled with the site's texts (callout titles, footnotes): the cache key has them, like the build's
+  const salt = () => (options.cacheSalt ?? '') + labelsSalt(siteLabels(config))
   let rules = readPublishRules(options.root, config.exclude)
   const times = fileTimes(options.root, initial.state.git.byPath)
   const store: PageStore = options.cacheDir ? createDiskStore(options.cacheDir) : createMemoryStore()
@@ -112,7 +115,9 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
   if (options.cacheDir) for (const meta of initial.state.compiled) store.meta(meta.contentHash)
   if (!options.cacheDir) {
     for (const meta of initial.state.compiled) {
-      store.put([parsePage(await readSource({ path: meta.sourcePath, absolute: join(options.root, meta.sourcePath) }, options.cacheSalt))])
+      store.put([
+        parsePage(await readSource({ path: meta.sourcePath, absolute: join(options.root, meta.sourcePath) }, salt()), siteLabels(config)),
+      ])
     }
   }
 
@@ -237,7 +242,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
         if (entry.kind !== 'page') continue
         let page
         try {
-          page = parsePage(readSourceSync(entry.ref, options.cacheSalt))
+          page = parsePage(readSourceSync(entry.ref, salt()), siteLabels(config))
         } catch {
           structural = true
           continue // deleted again before it could be read; its unlink event follows
@@ -280,9 +285,27 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
     warmUp: () => warmUp(initial.state.compiled, options),
     async reconfigure(user) {
       const started = Date.now()
+      const before = salt()
       config = resolveConfig(user, { base: options.base, contentFolderName: basename(resolve(options.root)) })
       rules = readPublishRules(options.root, config.exclude)
       renderCache.clear()
+      // other texts (site.lang, labels) change the bodies: every page is compiled again with them
+      if (salt() !== before) {
+        for (const [path, previous] of pages) {
+          let page
+          try {
+            page = parsePage(await readSource({ path, absolute: join(options.root, path) }, salt()), siteLabels(config))
+          } catch {
+            continue // gone meanwhile: its unlink event follows
+          }
+          const { html, searchData, ...meta } = page
+          edited.delete(previous.contentHash)
+          editedSearch.delete(previous.contentHash)
+          edited.set(meta.contentHash, html)
+          editedSearch.set(meta.contentHash, searchData)
+          pages.set(path, meta)
+        }
+      }
       return relinkAndRender([], started)
     },
   }

@@ -18,6 +18,7 @@ import type { Page } from './page.js'
 import type { SourcePath } from './paths.js'
 import { slugifyPageName } from './slugify.js'
 import { parseBasePage, parseCanvasPage } from './source-pages.js'
+import { labels as deCH, type Labels } from '../shared/labels.js'
 import { searchDataOf } from './search-data.js'
 import type { Slug } from './paths.js'
 
@@ -37,9 +38,9 @@ export function pageNameOf(path: SourcePath): { name: string; slug: Slug } {
 }
 
 /** Compiles one source file into a Page. Content mistakes become diagnostics on the page; this never throws for them. */
-export function parsePage(source: SourceFile): Page {
+export function parsePage(source: SourceFile, labels: Labels = deCH): Page {
   if (/\.base$/i.test(source.path)) return parseBasePage(source, pageNameOf(source.path))
-  if (/\.canvas$/i.test(source.path)) return parseCanvasPage(source, pageNameOf(source.path))
+  if (/\.canvas$/i.test(source.path)) return parseCanvasPage(source, pageNameOf(source.path), labels)
   const { frontmatter, body, diagnostics } = readFrontmatter(source.text, source.path)
   diagnostics.unshift(...source.diagnostics)
   if (body.length > MAX_PAGE_CHARS) return oversizedPage(source, frontmatter, body, diagnostics)
@@ -103,7 +104,7 @@ export function parsePage(source: SourceFile): Page {
       hint: problem.hint,
     })
   }
-  const rendered = renderBody(tree, { externalLinkIcon: frontmatter.externalLinkIcon })
+  const rendered = renderBody(tree, { externalLinkIcon: frontmatter.externalLinkIcon, labels })
   for (const problem of rendered.baseProblems) {
     diagnostics.push({
       severity: 'warning',

@@ -9,13 +9,13 @@ import type { Element, ElementContent, Root as HastRoot, RootContent } from 'has
 import type { Code, Heading as MdHeading, Image, Link, LinkReference, Nodes, Paragraph, PhrasingContent, Root } from 'mdast'
 import { toHast, type Handler } from 'mdast-util-to-hast'
 import { toHtml } from 'hast-util-to-html'
-import { labels } from '../../shared/labels.js'
+import { labels as deCH, type Labels } from '../../shared/labels.js'
 import { INDEX_HEADING_LEVELS } from '../constants.js'
 import { createHeadingSlugger } from '../slugify.js'
 import { placeholderOf, type Anchor, type Heading, type PageLink } from '../page.js'
 import { parseBase, type BaseProblem } from '../bases/index.js'
 import { markBlockIds } from './block-ids.js'
-import { callout } from './callout/index.js'
+import { createCalloutHandler } from './callout/index.js'
 import { codeBlock, diagramBlock } from './code.js'
 import { createContainerHandler } from './container/index.js'
 import { element, raw, text, type BodyContext } from './hast.js'
@@ -56,6 +56,8 @@ export interface RenderOptions {
   externalLinkIcon: boolean
   /** Record links here instead of in the result: several bodies of one page (canvas texts) share one list. */
   links?: PageLink[]
+  /** The site's texts (src/shared/locales.ts); default de-CH. */
+  labels?: Labels
 }
 
 const SCHEME = /^[a-z][a-z\d+.-]*:/i
@@ -81,7 +83,9 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     hasTabs: false,
   }
   let tabGroups = 0
+  const labels = options.labels ?? deCH
   const context: BodyContext = {
+    labels,
     register: (link) => placeholderOf((options.links ?? out.links).push(link) - 1),
     at: (node) => ({ line: node.position?.start.line ?? 0, column: node.position?.start.column ?? 0 }),
     markImage: () => void (out.hasImage = true),
@@ -96,6 +100,7 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
   const tag: Handler = (_state, node: TagNode) => raw(register({ kind: 'tag', syntax: 'wiki', target: node.name, ...at(node as Nodes) }))
   const wikiLink = createWikiLinkHandler(context)
   const container = createContainerHandler(context)
+  const callout = createCalloutHandler(context)
 
   const heading: Handler = (state, node: MdHeading, parent) => {
     const text = plainText(node).trim()
@@ -120,7 +125,7 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     if (SCHEME.test(url)) {
       out.externalLinks.push({ url, ...at(node) })
       const web = /^https?:/i.test(url)
-      const icon = web && options.externalLinkIcon ? [externalIcon()] : []
+      const icon = web && options.externalLinkIcon ? [externalIcon(labels)] : []
       return element(
         'a',
         { href: url, ...title, className: ['external'], ...(web ? { target: '_blank', rel: ['noopener', 'noreferrer'] } : {}) },
@@ -162,7 +167,7 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     }
     if (node.lang === 'mermaid') {
       out.diagrams.push({ value: node.value, ...at(node) })
-      return diagramBlock(node.value)
+      return diagramBlock(node.value, labels.diagramLoading)
     }
     out.hasCode = true
     return codeBlock(node.value, node.lang)
@@ -293,7 +298,7 @@ function nestedBlocks(node: Element): Element[] {
 
 const isFootnotes = (node: RootContent) => node.type === 'element' && node.tagName === 'section' && 'dataFootnotes' in node.properties
 
-function externalIcon(): Element {
+function externalIcon(labels: Labels): Element {
   return element('span', { className: ['external-link-icon'] }, [
     element('span', { className: ['sr-only'] }, [text(` (${labels.openInNewWindow})`)]),
   ])
