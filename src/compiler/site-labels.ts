@@ -30,6 +30,19 @@ export function labelsSalt(labels: Labels): string {
   return labels === deCH ? '' : `\0${createHash('sha1').update(JSON.stringify(labels)).digest('hex')}`
 }
 
+/**
+ * The tag to format dates with: the site's own when Intl knows it (en-GB writes 14/03/2026), else its table's. A tag
+ * Intl has no data for would fall back to the build machine's language: never, builds are reproducible.
+ */
+export function intlLocaleOf(lang: string): string {
+  try {
+    if (Intl.DateTimeFormat.supportedLocalesOf(lang).length > 0) return lang
+  } catch {
+    // not a well-formed tag
+  }
+  return localeOf(lang).name
+}
+
 const formats = new Map<string, Intl.DateTimeFormat>()
 
 /**
@@ -43,14 +56,7 @@ export function formatDateTime(config: Pick<ResolvedConfig, 'site'>, time: numbe
   let format = formats.get(key)
   if (!format) {
     const options: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short', timeZone }
-    // a tag Intl has no data for would fall back to the build machine's language: never, builds are reproducible
-    let supported: string[] = []
-    try {
-      supported = Intl.DateTimeFormat.supportedLocalesOf(lang)
-    } catch {
-      // not a well-formed tag
-    }
-    format = new Intl.DateTimeFormat(supported.length > 0 ? lang : localeOf(lang).name, options)
+    format = new Intl.DateTimeFormat(intlLocaleOf(lang), options)
     formats.set(key, format)
   }
   return format.format(new Date(time))

@@ -24,6 +24,7 @@ const deDE: Labels = {
   diagramZoomIn: 'Vergrößern',
   diagramClose: 'Schließen',
   diagramViewerHelp: 'Ziehen oder Pfeiltasten verschieben, Mausrad oder + und − zoomen, Esc schließt.',
+  basesColumns: { ...deCH.basesColumns, 'file.size': 'Größe' },
 }
 
 const en: Labels = {
@@ -91,6 +92,28 @@ const en: Labels = {
   fullTextMore: 'More results',
   fullTextFailed: 'Search is not available right now.',
   backlinks: 'Linked from',
+  basesCountOne: '{count} entry',
+  basesCount: '{count} entries',
+  basesLimited: '{shown} of {total} entries',
+  basesEmpty: 'No entries',
+  basesTable: 'Table',
+  basesCards: 'Cards',
+  basesList: 'List',
+  basesYes: 'Yes',
+  basesNo: 'No',
+  basesNoValue: 'No value',
+  basesColumns: {
+    'file.name': 'Name',
+    'file.basename': 'Name',
+    'file.path': 'Path',
+    'file.folder': 'Folder',
+    'file.ext': 'Extension',
+    'file.size': 'Size',
+    'file.mtime': 'Modified',
+    'file.ctime': 'Created',
+    'file.tags': 'Tags',
+    'file.links': 'Links',
+  },
   containerTitles: {
     tip: 'Tip',
     info: 'Info',
@@ -158,11 +181,12 @@ export function resolveLabels(lang: string, overrides: LabelOverrides = {}): Lab
     ...overrides,
     containerTitles: { ...base.containerTitles, ...overrides.containerTitles },
     calloutTitles: { ...base.calloutTitles, ...overrides.calloutTitles },
+    basesColumns: { ...base.basesColumns, ...overrides.basesColumns },
   } as Labels
 }
 
 /** The keys whose values are tables of their own (a title per kind). */
-export const LABEL_TABLES = ['containerTitles', 'calloutTitles'] as const
+export const LABEL_TABLES = ['containerTitles', 'calloutTitles', 'basesColumns'] as const
 
 /** Every key a `labels` override may have. */
 export const LABEL_KEYS = Object.keys(deCH) as (keyof Labels)[]

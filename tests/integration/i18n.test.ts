@@ -101,6 +101,14 @@ describe('an English site', () => {
     expect(read(site, 'index.html')).toContain('title="Missing page: Missing page"')
   })
 
+  it('counts and names the views of a base in English', () => {
+    const page = read(site, 'all-guides.html')
+    expect(page).toContain('<span class="base-count">2 entries</span>')
+    expect(page).toContain('role="region" aria-label="Table"')
+    expect(page).toContain('<th scope="col">Path</th>')
+    expect(page).toContain('<p class="base-empty">No entries</p>')
+  })
+
   it('gives the browser scripts their English texts in the page', () => {
     const script = /<script type="application\/json" id="wikigen-labels">([^<]*)<\/script>/.exec(read(site, 'index.html'))
     expect(script).not.toBeNull()
