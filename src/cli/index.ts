@@ -178,7 +178,10 @@ export function createProgram(): Command {
   program
     .command('new')
     .description('create a page from a template')
-    .argument('<template>', 'Anleitung, Prozess, Richtlinie or Vorlage')
+    .argument(
+      '<template>',
+      "a note of the vault's templates folder, else Anleitung, Prozess, Richtlinie, Vorlage (German sites) or Guide, Process, Policy, Template",
+    )
     .argument('<title>', 'page title, which is also the file name')
     .option('-r, --root <dir>', 'content folder', 'content')
     .option('-d, --dir <folder>', 'folder inside the content folder')

@@ -70,9 +70,9 @@ function toDiagnostic(problem: ConfigProblem, file: SourcePath, source: string):
   const before = at === -1 ? '' : source.slice(0, at + 1)
   const line = at === -1 ? 0 : before.split('\n').length
   const column = at === -1 ? 0 : at - before.lastIndexOf('\n') + 1
-  const unknown = problem.kind === 'unknown-key'
+  const unknown = problem.kind !== 'wrong-value'
   return {
-    severity: unknown ? 'warning' : 'error',
+    severity: problem.kind === 'unknown-key' ? 'warning' : 'error',
     code: unknown ? 'unknown-config-key' : 'bad-config',
     file,
     line,

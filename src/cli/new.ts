@@ -1,6 +1,8 @@
 /**
- * `wikigen new <template> "Title"`: creates a page from a template in templates/pages/, fills its front matter,
- * prints the URL the page will have, and never overwrites a page.
+ * `wikigen new <template> "Title"`: creates a page from a template, fills its front matter, prints the URL the page
+ * will have, and never overwrites a page. Templates come first from the vault's own templates folder (the folder of
+ * `.obsidian/templates.json`, else `templates/`, as publish-rules.ts finds it), then from those wikigen ships in
+ * the site's language (templates/pages/de/ for German sites, templates/pages/en/ for any other).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
@@ -11,6 +13,8 @@ import { pageNameOf } from '../compiler/parse-page.js'
 import { hrefOf, routePathOf } from '../compiler/paths.js'
 import { slugifyPageName } from '../compiler/slugify.js'
 import { resolveConfig } from '../compiler/config.js'
+import { readPublishRules } from '../compiler/publish-rules.js'
+import { localeOf } from '../shared/locales.js'
 import { loadConfig } from './load-config.js'
 import { createReporter, type Reporter } from './output.js'
 
@@ -20,13 +24,30 @@ export interface NewPageOptions {
   root: string
   /** Folder inside the content root; default: the root itself. */
   dir?: string
-  /** Where templates live (default: the package's templates/pages). */
+  /** Where the shipped templates live, one folder per language (default: the package's templates/pages). */
   templatesDir?: string
-  /** Date shown in the page, default today (dd.mm.yyyy). */
+  /** Date shown in the page, default today: dd.mm.yyyy on German sites, yyyy-mm-dd on others. */
   today?: Date
 }
 
 const DEFAULT_TEMPLATES = fileURLToPath(new URL('../templates/pages/', import.meta.url))
+
+/** A folder of templates: the vault's own, or wikigen's in one language. */
+export interface TemplateFolder {
+  dir: string
+  /** How the folder is named to the user: its path from the content root, or 'wikigen (en)'. */
+  name: string
+}
+
+/** The folders `wikigen new` takes templates from, in order: the vault's templates folder, then wikigen's. */
+export function templateFolders(root: string, lang: string, shipped: string = findTemplatesDir()): TemplateFolder[] {
+  const language = localeOf(lang).name.startsWith('de') ? 'de' : 'en'
+  const own = readPublishRules(root).templatesFolder
+  return [
+    ...(own !== undefined && existsSync(join(root, own)) ? [{ dir: join(root, own), name: own }] : []),
+    { dir: join(shipped, language), name: `wikigen (${language})` },
+  ]
+}
 
 export function listTemplates(dir: string): string[] {
   return existsSync(dir)
@@ -37,8 +58,11 @@ export function listTemplates(dir: string): string[] {
     : []
 }
 
-/** Fills `{{title}}`, `{{date}}` and `{{section}}` of a template; the title is quoted for YAML when needed. */
-export function fillPageTemplate(template: string, values: { title: string; date: string; section: string }): string {
+/**
+ * Fills `{{title}}`, `{{date}}`, `{{time}}` (Obsidian's template variables) and `{{section}}` of a template; the title
+ * is quoted for YAML when needed.
+ */
+export function fillPageTemplate(template: string, values: { title: string; date: string; section: string; time?: string }): string {
   const yamlTitle =
     /^[\w\säöüÄÖÜéèàç.-]+$/.test(values.title) && !/^\s|\s$/.test(values.title) ? values.title : JSON.stringify(values.title)
   return template
@@ -46,6 +70,7 @@ export function fillPageTemplate(template: string, values: { title: string; date
     .replace(/\{\{title\}\}/g, values.title)
     .replace(/\{\{date\}\}/g, values.date)
     .replace(/\{\{section\}\}/g, values.section)
+    .replace(/\{\{time\}\}/g, values.time ?? '')
 }
 
 export async function run(options: NewPageOptions, reporter: Reporter = createReporter()): Promise<number> {
@@ -53,14 +78,19 @@ export async function run(options: NewPageOptions, reporter: Reporter = createRe
   // a page goes into an existing wiki: a mistyped --root (or a command run in the wrong folder) is one line, not a
   // new folder
   requireRoot(options.root)
-  const templatesDir = options.templatesDir ?? findTemplatesDir()
-  const templates = listTemplates(templatesDir)
-  const template = templates.find((t) => t.toLowerCase() === options.template.toLowerCase())
-  if (!template) {
+  const config = resolveConfig((await loadConfig(options.root)).config)
+  const german = localeOf(config.site.lang).name.startsWith('de')
+  const folders = templateFolders(options.root, config.site.lang, options.templatesDir)
+  const found = folders
+    .map((folder) => ({ folder, name: listTemplates(folder.dir).find((t) => t.toLowerCase() === options.template.toLowerCase()) }))
+    .find((candidate) => candidate.name !== undefined)
+  if (!found) {
+    const known = [...new Set(folders.flatMap((folder) => listTemplates(folder.dir)))]
     reporter.err(`${c.red('error')}  there is no template "${options.template}"`)
-    reporter.err(`  ${c.dim('hint:')} use one of ${templates.map((t) => `"${t}"`).join(', ')}.`)
+    reporter.err(`  ${c.dim('hint:')} use one of ${known.map((t) => `"${t}"`).join(', ')}.`)
     return 2
   }
+  const template = found.name!
   const title = options.title.trim()
   const fileName = `${title.replace(/[\\/]/g, '-')}.md`
   const folder = join(options.root, options.dir ?? '')
@@ -80,13 +110,18 @@ export async function run(options: NewPageOptions, reporter: Reporter = createRe
     return 1
   }
   const today = options.today ?? new Date()
-  const date = `${String(today.getDate()).padStart(2, '0')}.${String(today.getMonth() + 1).padStart(2, '0')}.${today.getFullYear()}`
+  const [day, month, year] = [String(today.getDate()).padStart(2, '0'), String(today.getMonth() + 1).padStart(2, '0'), today.getFullYear()]
+  const date = german ? `${day}.${month}.${year}` : `${year}-${month}-${day}`
   const section = options.dir ? basename(options.dir) : template
-  const text = fillPageTemplate(readFileSync(join(templatesDir, `${template}.md`), 'utf8'), { title, date, section })
+  const text = fillPageTemplate(readFileSync(join(found.folder.dir, `${template}.md`), 'utf8'), {
+    title,
+    date,
+    section,
+    time: `${String(today.getHours()).padStart(2, '0')}:${String(today.getMinutes()).padStart(2, '0')}`,
+  })
   mkdirSync(folder, { recursive: true })
   writeFileSync(file, text, { flag: 'wx' })
-  const config = resolveConfig((await loadConfig(options.root)).config)
-  reporter.out(`${c.green('✓')} ${relative(process.cwd(), file)} created from "${template}"`)
+  reporter.out(`${c.green('✓')} ${relative(process.cwd(), file)} created from "${template}" (${found.folder.name})`)
   reporter.out(`  URL: ${c.cyan(hrefOf(routePathOf(slug, config.site.base)))}`)
   return 0
 }

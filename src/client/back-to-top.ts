@@ -4,7 +4,7 @@
  * (the button itself fades out, and Tab should continue from the top). Pages whose front matter says
  * `backToTop: false` are marked `data-back-to-top="false"` by the server and get no button.
  */
-import { labels } from '../shared/labels.js'
+import { pageLabels } from './labels.js'
 import { focusWithoutScroll, mainRegion } from './page-focus.js'
 
 /** Spec §9: shown when scrollY > 100 (strict, as in the reference). */
@@ -27,7 +27,7 @@ export function mount(root: HTMLElement): () => void {
   const button = document.createElement('button')
   button.type = 'button'
   button.className = 'back-to-top-button'
-  button.setAttribute('aria-label', labels.backToTop)
+  button.setAttribute('aria-label', pageLabels().backToTop)
   button.append(Object.assign(document.createElement('span'), { className: 'back-to-top-icon' }))
   root.append(button)
   let frame = 0

@@ -1,4 +1,4 @@
-import { labels } from '../shared/labels.js'
+import { pageLabels } from './labels.js'
 
 /** Copy buttons on code blocks (spec §9): hidden up to 419 px, 'Kopiert' for 2000 ms after a copy. */
 const COPIED_MS = 2000
@@ -15,9 +15,9 @@ export function mount(root: HTMLElement): () => void {
     const button = document.createElement('button')
     button.type = 'button'
     button.className = 'copy-code-button'
-    button.setAttribute('aria-label', labels.copyCode)
-    button.title = labels.copyCode
-    button.dataset.copied = labels.copied
+    button.setAttribute('aria-label', pageLabels().copyCode)
+    button.title = pageLabels().copyCode
+    button.dataset.copied = pageLabels().copied
     button.addEventListener('click', async () => {
       const code = block.querySelector('pre')?.textContent ?? ''
       const text = /language-(bash|sh|shell|zsh|console)\b/.test(block.className) ? code.replace(/^ *(\$|>) /gm, '') : code

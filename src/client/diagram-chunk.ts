@@ -21,7 +21,7 @@
  */
 import mermaid from 'mermaid'
 import { GANTT_GEOMETRY } from '../shared/diagram-geometry.js'
-import { labels } from '../shared/labels.js'
+import { pageLabels } from './labels.js'
 import { createDiagramConfig, type DiagramTheme } from './diagram-config.js'
 import { fitDiagram, sourceKey } from './diagram-fit.js'
 import { decorateFrame, sizeDrawing } from './diagram-frame.js'
@@ -131,7 +131,7 @@ function parseSvg(markup: string, block: HTMLElement): SVGSVGElement {
  */
 function showSvg(block: HTMLElement, svg: SVGSVGElement, title: string | undefined): void {
   svg.setAttribute('role', 'img')
-  svg.setAttribute('aria-label', title ?? labels.diagram)
+  svg.setAttribute('aria-label', title ?? pageLabels().diagram)
   // mermaid's role description is the diagram type ('flowchart-v2'), which would be read instead of 'image'
   svg.removeAttribute('aria-roledescription')
   // mermaid sizes the drawing to the column (width 100 %, max-width); its size is set here instead
@@ -188,7 +188,7 @@ function showError(block: HTMLElement): void {
   delete block.dataset.diagramSized
   const message = document.createElement('p')
   message.className = 'diagram-error'
-  message.textContent = labels.diagramError
+  message.textContent = pageLabels().diagramError
   const source = block.querySelector<HTMLElement>(':scope > .diagram-source')
   source?.removeAttribute('hidden')
   block.prepend(message)

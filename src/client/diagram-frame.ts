@@ -6,7 +6,7 @@
  * ResizeObserver for the page and a scroll listener per frame. Button and hint sit in the frame's top strip
  * (positioned), so adding them moves nothing. Part of the diagram chunk.
  */
-import { labels } from '../shared/labels.js'
+import { pageLabels } from './labels.js'
 import { drawScale } from './diagram-fit.js'
 
 /** What the renderer found out about a drawing, kept for resizing it later. */
@@ -73,15 +73,15 @@ export function decorateFrame(frame: HTMLElement): void {
     const open = document.createElement('button')
     open.type = 'button'
     open.className = 'diagram-open'
-    open.setAttribute('aria-label', labels.diagramOpen)
-    open.title = labels.diagramOpen
+    open.setAttribute('aria-label', pageLabels().diagramOpen)
+    open.title = pageLabels().diagramOpen
     // two diagonal arrows: "enlarge"
     open.innerHTML =
       '<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false"><path d="M14 4h6v6M20 4l-7 7M10 20H4v-6M4 20l7-7" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/></svg>'
     const hint = document.createElement('p')
     hint.className = 'diagram-hint'
     hint.setAttribute('aria-hidden', 'true')
-    hint.textContent = `↔ ${labels.diagramScrollHint}`
+    hint.textContent = `↔ ${pageLabels().diagramScrollHint}`
     figure.append(open, hint)
     frame.addEventListener('scroll', () => update(frame), { passive: true })
   }

@@ -8,7 +8,7 @@
  * the same size keeps the frame as it was (its height, its sideways scroll, its tab stop). Part of the diagram
  * chunk, so it costs nothing on pages without diagrams.
  */
-import { labels } from '../shared/labels.js'
+import { pageLabels } from './labels.js'
 import { sizeDrawing } from './diagram-frame.js'
 import { clampView, initialView, panBy, zoomAt, zoomLimits, type Size, type View, type ZoomLimits } from './diagram-zoom.js'
 
@@ -36,18 +36,18 @@ export function openDiagramViewer(block: HTMLElement, opener: HTMLElement, small
 
   const dialog = document.createElement('dialog')
   dialog.className = 'diagram-viewer'
-  dialog.setAttribute('aria-label', `${labels.diagramViewer}: ${title}`)
+  dialog.setAttribute('aria-label', `${pageLabels().diagramViewer}: ${title}`)
   const bar = document.createElement('div')
   bar.className = 'diagram-viewer-bar'
   const heading = document.createElement('p')
   heading.className = 'diagram-viewer-title'
   heading.textContent = title
-  const zoomOut = button(labels.diagramZoomOut, '−')
+  const zoomOut = button(pageLabels().diagramZoomOut, '−')
   const level = document.createElement('output')
   level.className = 'diagram-viewer-level'
-  const zoomIn = button(labels.diagramZoomIn, '+')
-  const fit = button(labels.diagramZoomFit, '⤢')
-  const close = button(labels.diagramClose, '×')
+  const zoomIn = button(pageLabels().diagramZoomIn, '+')
+  const fit = button(pageLabels().diagramZoomFit, '⤢')
+  const close = button(pageLabels().diagramClose, '×')
   close.classList.add('diagram-viewer-close')
   bar.append(heading, zoomOut, level, zoomIn, fit, close)
   const stage = document.createElement('div')
@@ -59,7 +59,7 @@ export function openDiagramViewer(block: HTMLElement, opener: HTMLElement, small
   const help = document.createElement('p')
   help.className = 'diagram-viewer-help'
   help.id = 'diagram-viewer-help'
-  help.textContent = labels.diagramViewerHelp
+  help.textContent = pageLabels().diagramViewerHelp
   dialog.append(bar, stage, help)
 
   // the drawing moves over; a stand-in of its size keeps the frame unchanged meanwhile
@@ -204,12 +204,12 @@ export function closeDiagramViewer(): void {
  */
 function viewerTitle(block: HTMLElement, svg: SVGSVGElement): string {
   const own = svg.getAttribute('aria-label')
-  if (own && own !== labels.diagram) return own
+  if (own && own !== pageLabels().diagram) return own
   const content = block.closest('[data-content]')
   const headings = content ? [...content.querySelectorAll<HTMLElement>('h1, h2, h3, h4')] : []
   const before = headings.filter((heading) => heading.compareDocumentPosition(block) & Node.DOCUMENT_POSITION_FOLLOWING)
   const heading = before.at(-1)?.textContent?.trim()
-  return heading || labels.diagram
+  return heading || pageLabels().diagram
 }
 
 function button(label: string, symbol: string): HTMLButtonElement {

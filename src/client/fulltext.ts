@@ -5,6 +5,8 @@
  * search is an address of its own that the back button returns to. The live region announces the count.
  */
 import type { FullTextHit, FullTextResult } from '../shared/fulltext/search.js'
+import { fillLabel, type Labels } from '../shared/labels.js'
+import { pageLabels } from './labels.js'
 import { preload } from './preload.js'
 
 type Chunk = typeof import('./fulltext-chunk.js')
@@ -13,23 +15,16 @@ const engines = new Map<string, ReturnType<Chunk['createSiteSearch']>>()
 
 const PAGE_SIZE = 10
 
-const TEXTS = {
-  de: {
-    hits: (n: number, q: string) => `${n} ${n === 1 ? 'Treffer' : 'Treffer'} für „${q}“`,
-    none: (q: string) => `Keine Treffer für „${q}“.`,
-    partial: 'Keine Seite enthält alle Wörter; Seiten mit den meisten davon:',
-    didYouMean: 'Meinten Sie',
-    more: 'Weitere Treffer',
-    failed: 'Die Suche ist gerade nicht verfügbar.',
-  },
-  en: {
-    hits: (n: number, q: string) => `${n} ${n === 1 ? 'result' : 'results'} for “${q}”`,
-    none: (q: string) => `No results for “${q}”.`,
-    partial: 'No page has all the words; pages with most of them:',
-    didYouMean: 'Did you mean',
-    more: 'More results',
-    failed: 'Search is not available right now.',
-  },
+/** The texts of the results, in the site's language (src/client/labels.ts). */
+function textsOf(labels: Labels) {
+  return {
+    hits: (n: number, q: string) => fillLabel(n === 1 ? labels.fullTextHit : labels.fullTextHits, { count: n, query: q }),
+    none: (q: string) => fillLabel(labels.fullTextNone, { query: q }),
+    partial: labels.fullTextPartial,
+    didYouMean: labels.fullTextDidYouMean,
+    more: labels.fullTextMore,
+    failed: labels.fullTextFailed,
+  }
 }
 
 export function mount(root: HTMLElement): () => void {
@@ -37,7 +32,7 @@ export function mount(root: HTMLElement): () => void {
   const status = root.querySelector<HTMLElement>('.fulltext-status')
   const list = root.querySelector<HTMLOListElement>('.fulltext-results')
   if (!form || !status || !list) return () => {}
-  const texts = /^de\b/i.test(document.documentElement.lang) ? TEXTS.de : TEXTS.en
+  const texts = textsOf(pageLabels())
   const params = new URL(location.href).searchParams
   const query = params.get('q') ?? ''
   const options = { section: params.get('section') || undefined, kind: params.get('kind') || undefined }

@@ -3,7 +3,7 @@
  * the reference): it starts at 8 %, creeps forward every 800 ms, and on arrival runs to 100 % and fades out,
  * each step animated over 200 ms. With `prefers-reduced-motion` it does not creep and CSS drops the animation.
  */
-import { labels } from '../shared/labels.js'
+import { pageLabels } from './labels.js'
 
 /** Spec §9 'Progress bar'. */
 export const PROGRESS_MINIMUM = 0.08
@@ -37,7 +37,7 @@ function render(): HTMLElement {
   element = document.createElement('div')
   element.id = 'nprogress'
   element.setAttribute('role', 'progressbar')
-  element.setAttribute('aria-label', labels.loading)
+  element.setAttribute('aria-label', pageLabels().loading)
   element.setAttribute('aria-valuemin', '0')
   element.setAttribute('aria-valuemax', '100')
   const bar = document.createElement('div')

@@ -7,7 +7,10 @@
  */
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
-import { evaluateView, renderView, type BaseProblem, type BaseRecord } from './bases/index.js'
+import { evaluateView, renderView, type BaseProblem, type BaseRecord, type RenderLabels } from './bases/index.js'
+import { intlLocaleOf, siteLabels } from './site-labels.js'
+import { fillLabel, type Labels } from '../shared/labels.js'
+import { localeOf } from '../shared/locales.js'
 import type { Diagnostic } from './diagnostics.js'
 import type { GitInfo } from './git-info.js'
 import type { Resolved, Site, SitePage } from './link-site.js'
@@ -62,6 +65,10 @@ export function evaluateBases(site: Site, times: FileTimes, now = Date.now()): D
     })
   }
   const notes = [...records.values()]
+  const labels = siteLabels(site.config)
+  const renderLabels = viewLabels(labels)
+  // German sites write dates 01.05.2024 (the views' own format); others as their language does
+  const formatDate = localeOf(site.config.site.lang).name === 'en' ? intlDateFormat(site.config.site.lang) : undefined
   const evaluate = (holder: SitePage, link: PageLink, self: SitePage | undefined): Resolved => {
     const base = link.base!
     const views = link.view !== undefined ? [link.view] : base.views.length > 0 ? base.views.map((_, i) => i) : [undefined]
@@ -71,9 +78,12 @@ export function evaluateBases(site: Site, times: FileTimes, now = Date.now()): D
           resolve: (target) => resolveTarget(site, holder, target),
           self: self && recordOf.get(self),
           now,
+          timeZone: site.config.site.timeZone,
+          labels: { columns: labels.basesColumns, noValue: labels.basesNoValue },
+          ...(formatDate ? { formatDate } : {}),
         })
         for (const problem of problems) report(holder, problem)
-        return renderView(result)
+        return renderView(result, renderLabels)
       })
       .join('')
     return { kind: 'base', html }
@@ -153,4 +163,27 @@ function resolveTarget(site: Site, holder: SitePage, target: string): string | u
   if (name === '') return undefined
   const probe: PageLink = { kind: 'link', syntax: 'wiki', target: name, line: 0, column: 0 }
   return site.index.findPage(probe, holder.page)?.sourcePath
+}
+
+/** The texts around a view, in the site's language. */
+function viewLabels(labels: Labels): RenderLabels {
+  return {
+    count: (total) => fillLabel(total === 1 ? labels.basesCountOne : labels.basesCount, { count: total }),
+    limited: (shown, total) => fillLabel(labels.basesLimited, { shown, total }),
+    empty: labels.basesEmpty,
+    views: { table: labels.basesTable, cards: labels.basesCards, list: labels.basesList },
+    yes: labels.basesYes,
+    no: labels.basesNo,
+  }
+}
+
+/**
+ * Dates of a view's cells as `lang` writes them ('May 1, 2024', 'May 1, 2024, 2:30 PM'). The cell's time is the
+ * wall-clock time it already is in the site's zone, so it is formatted as UTC, unchanged.
+ */
+function intlDateFormat(lang: string): (iso: string, hasTime: boolean) => string {
+  const locale = intlLocaleOf(lang)
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })
+  const time = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+  return (iso, hasTime) => (hasTime ? time : day).format(new Date(`${iso}${hasTime ? '' : 'T00:00'}Z`))
 }

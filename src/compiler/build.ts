@@ -17,6 +17,7 @@ import { readClientManifest, type ClientBundle } from './client-manifest.js'
 import { compilePages, type CompileOptions } from './compile.js'
 import { saltWithHooks } from './config-module.js'
 import { markdownPluginsOf } from './markdown/plugins.js'
+import { siteLabels } from './site-labels.js'
 import { resolveConfig, type ResolvedConfig, type UserConfig } from './config.js'
 import { sortDiagnostics, type Diagnostic } from './diagnostics.js'
 import { discoverSite } from './discover.js'
@@ -304,7 +305,7 @@ async function compileAndLink(
   mark: (phase: string) => void = () => {},
   afterCompile: (pages: readonly CompiledPage[]) => void = () => {},
 ) {
-  const compiled = await compilePages(content.markdown, scope, options)
+  const compiled = await compilePages(content.markdown, scope, options, siteLabels(config))
   mark('compile')
   afterCompile(compiled.pages)
   const site = linkSite(compiled.pages, content.assets, config, { drafts: options.drafts, attachmentFolder: content.attachmentFolder })

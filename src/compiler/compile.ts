@@ -11,6 +11,8 @@ import { chunk, COMPILE_BATCH, compilesInParallel, READ_AHEAD, type ParallelismO
 import type { SourceFile } from './load.js'
 import { loadSourceStamps } from './source-stamps.js'
 import type { CompiledPage } from './page.js'
+import { labels as deCH, type Labels } from '../shared/labels.js'
+import { labelsSalt } from './site-labels.js'
 
 export interface CompileOptions extends ParallelismOptions {
   /** Salt for cache keys: changes whenever the compiler code changes. */
@@ -26,10 +28,18 @@ export interface CompileResult {
   diagnostics: Diagnostic[]
 }
 
-/** Compiles the pages `refs` in the scope's pool and cache. */
-export async function compilePages(refs: readonly ContentRef[], scope: BuildScope, options: CompileOptions): Promise<CompileResult> {
+/**
+ * Compiles the pages `refs` in the scope's pool and cache, with the site's texts (callout titles, footnotes, …); a
+ * cached page compiled with other texts is not taken.
+ */
+export async function compilePages(
+  refs: readonly ContentRef[],
+  scope: BuildScope,
+  options: CompileOptions,
+  labels: Labels = deCH,
+): Promise<CompileResult> {
   const { pool, cacheDir } = scope
-  const salt = options.cacheSalt ?? ''
+  const salt = (options.cacheSalt ?? '') + labelsSalt(labels)
   const stamps = loadSourceStamps(cacheDir, salt, Date.now())
   const diagnostics: Diagnostic[] = []
   const pages: CompiledPage[] = []
@@ -83,11 +93,13 @@ export async function compilePages(refs: readonly ContentRef[], scope: BuildScop
     done += batch.length - misses.length
     options.onProgress?.('compile', done, refs.length)
     if (misses.length === 0) continue
-    const task = pool.run({ type: 'compile', sources: misses }, compilesInParallel(misses.length, options)).then((result) => {
-      pages.push(...result.pages)
-      done += misses.length
-      options.onProgress?.('compile', done, refs.length)
-    })
+    const task = pool
+      .run({ type: 'compile', sources: misses, ...(labels === deCH ? {} : { labels }) }, compilesInParallel(misses.length, options))
+      .then((result) => {
+        pages.push(...result.pages)
+        done += misses.length
+        options.onProgress?.('compile', done, refs.length)
+      })
     inFlight.add(task)
     void task.finally(() => inFlight.delete(task))
     if (inFlight.size >= READ_AHEAD) await Promise.race(inFlight)

@@ -6,6 +6,9 @@
  * ignored without a word.
  */
 import { z } from 'zod'
+import { labels as deCH, type Labels } from '../shared/labels.js'
+import { LABEL_KEYS, LABEL_TABLES, LOCALES } from '../shared/locales.js'
+import { editDistance } from './closest.js'
 
 /** A tag for the page head, VuePress style: [tagName, attributes, content?]. */
 const headTag = z.tuple([z.string(), z.record(z.string(), z.union([z.string(), z.literal(true)])), z.string().optional()])
@@ -32,7 +35,15 @@ const sidebarItem = z.strictObject({
 
 const site = z.strictObject({
   base: z.string().describe('Base path the site is served under, e.g. "/wiki/". Default "/".'),
-  lang: z.string().describe('Language of the site, e.g. "de-CH" (the default) or "en".'),
+  lang: z
+    .string()
+    .describe(
+      'Language of the site, e.g. "de-CH" (the default), "de-DE" or "en": it picks the texts of the interface by the exact tag, else by its language (de-AT reads de-DE, en-GB en); any other language reads English. Dates follow the tag itself.',
+    ),
+  timeZone: z
+    .string()
+    .refine(isTimeZone, { message: 'not a time zone this system knows; use an IANA name such as "Europe/Zurich" or "UTC"' })
+    .describe('The time zone of the dates shown ("Last updated", changelog, Bases), an IANA name. Default "Europe/Zurich".'),
   title: z.string().describe('The wiki\'s name: navbar, home page and every page title. Default "Wiki".'),
   description: z.string().describe('One sentence about the wiki, for search engines and the home page.'),
   head: z.array(headTag).describe("Extra tags for every page's head, as [tag, { attributes }, content]."),
@@ -105,6 +116,39 @@ const theme = z.strictObject({
     ),
 })
 
+/** The config's `labels`: any text of the interface, in place of the language's own; the title tables key by key. */
+const labelsShape = Object.fromEntries(
+  LABEL_KEYS.map((key) => {
+    const reference = deCH[key]
+    const english = LOCALES.en.labels[key]
+    const schema = (LABEL_TABLES as readonly string[]).includes(key)
+      ? z
+          .record(z.string(), z.string())
+          .describe(
+            `Titles by kind, e.g. { tip: ${JSON.stringify((english as Record<string, string>).tip ?? 'Tip')} }; a kind not named keeps its title.`,
+          )
+      : Array.isArray(reference)
+        ? z.array(z.string()).min(1).describe('Messages of the 404 page, one chosen at random.')
+        : z.string().describe(`de-CH "${String(reference)}", en "${String(english)}".`)
+    return [key, schema.optional()]
+  }),
+) as unknown as {
+  [K in keyof Labels]: z.ZodOptional<
+    Labels[K] extends string ? z.ZodString : Labels[K] extends string[] ? z.ZodArray<z.ZodString> : z.ZodRecord<z.ZodString, z.ZodString>
+  >
+}
+const labels = z.strictObject(labelsShape)
+
+/** True for a time zone name Intl knows. */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value })
+    return true
+  } catch {
+    return false
+  }
+}
+
 const analytics = z.strictObject({
   src: z.string().describe("URL of the provider's loader script, appended to the head with defer."),
   domain: z.string().describe('The site domain the script is tagged with (data-domain).'),
@@ -167,6 +211,9 @@ export const resolvedConfigSchema = z.strictObject({
     .describe(
       'Hooks into the markdown pipeline: syntax extensions and tree transforms (docs/theming.md, "Extending the markdown"). A change of the config then compiles every page again.',
     ),
+  labels: labels.describe(
+    'Texts of the interface in place of those of the site\'s language (site.lang), e.g. { searchPlaceholder: "Wiki durchsuchen" }. Any key below; containerTitles and calloutTitles change single kinds. `{count}` and `{query}` are filled in where the default has them. An unknown key is an error.',
+  ),
 })
 
 /** What `wikigen.config.ts` may export: any part of the resolved configuration. */
@@ -178,6 +225,7 @@ export const userConfigSchema = z.strictObject({
   redirectMode: z.enum(['files', 'host', 'both']).optional(),
   exclude: z.array(z.string()).optional(),
   markdown: markdown.optional(),
+  labels: labels.optional(),
 })
 
 export type HeadTag = z.infer<typeof headTag>
@@ -194,7 +242,8 @@ export type SidebarConfig = Exclude<ThemeData['sidebar'], 'heading' | 'folders' 
 
 /** A problem of a loaded config: where (the key path) and what. */
 export interface ConfigProblem {
-  kind: 'unknown-key' | 'wrong-value'
+  /** An unknown key is a warning (its part is ignored), but in `labels` an error: the text it meant stays unchanged. */
+  kind: 'unknown-key' | 'unknown-label' | 'wrong-value'
   path: (string | number)[]
   message: string
   hint: string
@@ -224,11 +273,47 @@ export function validateConfig(config: unknown): { config: UserConfig; problems:
 
 function describeIssue(issue: z.core.$ZodIssue, path: PropertyKey[]): Omit<ConfigProblem, 'path'> {
   const key = path.map(String).join('.') || 'the configuration'
-  if (issue.code === 'unrecognized_keys')
-    return { kind: 'unknown-key', message: `Unknown key "${key}"`, hint: 'Check the spelling; docs/config.md lists every key.' }
+  if (issue.code === 'unrecognized_keys') {
+    const close = closeKeys(String(path[path.length - 1]), knownKeysAt(path.slice(0, -1)))
+    const hint = close.length > 0 ? `Did you mean ${close.map((k) => `"${k}"`).join(' or ')}? ` : ''
+    return {
+      kind: path[0] === 'labels' ? 'unknown-label' : 'unknown-key',
+      message: `Unknown key "${key}"`,
+      hint: `${hint}Check the spelling; docs/config.md lists every key.`,
+    }
+  }
   const hint = 'The default is used instead; docs/config.md shows the expected form.'
   if (issue.code === 'invalid_type') return { kind: 'wrong-value', message: `"${key}" should be ${article(issue.expected)}`, hint }
   return { kind: 'wrong-value', message: `"${key}": ${issue.message}`, hint }
+}
+
+/** The keys the schema allows in the object at `path` of a user config. */
+export function knownKeysAt(path: PropertyKey[]): string[] {
+  let schema: z.ZodType | undefined = userConfigSchema
+  for (const key of path) schema = shapeOf(schema)?.[String(key)]
+  return Object.keys(shapeOf(schema) ?? {})
+}
+
+function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> | undefined {
+  let current = schema
+  while (current instanceof z.ZodOptional) current = current.unwrap() as z.ZodType
+  return current instanceof z.ZodObject ? (current.shape as Record<string, z.ZodType>) : undefined
+}
+
+/** Up to three known keys close to a misspelt one: a small edit distance, or one containing the other. */
+export function closeKeys(wanted: string, known: string[]): string[] {
+  const target = wanted.toLowerCase()
+  const limit = Math.max(2, Math.floor(target.length / 3))
+  return known
+    .map((key) => {
+      const lower = key.toLowerCase()
+      const contains = target.length >= 4 && (lower.includes(target) || target.includes(lower))
+      return { key, distance: contains ? 0.5 : editDistance(target, lower, limit) }
+    })
+    .filter((c) => c.distance <= limit)
+    .sort((a, b) => a.distance - b.distance || a.key.localeCompare(b.key))
+    .slice(0, 3)
+    .map((c) => c.key)
 }
 
 const article = (type: string) =>

@@ -27,7 +27,7 @@ export function defineConfig(config: UserConfig): UserConfig {
 }
 
 export const DEFAULT_CONFIG: ResolvedConfig = {
-  site: { base: '/', lang: 'de-CH', title: 'Wiki', description: '', head: [] },
+  site: { base: '/', lang: 'de-CH', timeZone: 'Europe/Zurich', title: 'Wiki', description: '', head: [] },
   theme: {
     docsBranch: 'main',
     docsDir: 'content',
@@ -46,6 +46,7 @@ export const DEFAULT_CONFIG: ResolvedConfig = {
   redirects: [],
   redirectMode: 'both',
   exclude: [],
+  labels: {},
 }
 
 /** What the build knows besides the config file: the `--base` option and the content folder's name. */
@@ -68,6 +69,7 @@ export function resolveConfig(user: UserConfig = {}, overrides: ConfigOverrides 
     redirectMode: user.redirectMode ?? DEFAULT_CONFIG.redirectMode,
     exclude: user.exclude ?? [],
     ...(user.markdown ? { markdown: user.markdown } : {}),
+    labels: user.labels ?? {},
   }
 }
 

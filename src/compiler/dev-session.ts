@@ -32,6 +32,7 @@ import {
 } from './load.js'
 import { createDiskStore, createMemoryStore, type PageStore } from './page-store.js'
 import { parsePage } from './parse-page.js'
+import { labelsSalt, siteLabels } from './site-labels.js'
 import { toSourcePath, type SourcePath } from './paths.js'
 import type { CompiledPage } from './page.js'
 import { tryLockCache } from './cache-lock.js'
@@ -91,9 +92,11 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
   const options: DevOptions = { ...given, cacheDir: cacheLock ? given.cacheDir : undefined, cacheLock }
   const initial = await build({ ...options, dev: true })
   let config: ResolvedConfig = initial.state.config
-  // the cache salt and markdown hooks the pages are compiled with here, as the build compiled them
+  // the cache salt and markdown hooks the pages are compiled with here, as the build compiled them, and the site's
+  // texts (callout titles, footnotes), which the cache key has too, like the build's
   let hooked = withMarkdownHooks(options, config)
-  const compile = (source: SourceFile) => parsePage(source, hooked.markdown?.plugins)
+  const salt = () => (hooked.cacheSalt ?? '') + labelsSalt(siteLabels(config))
+  const compile = (source: SourceFile) => parsePage(source, siteLabels(config), hooked.markdown?.plugins)
   let rules = readPublishRules(options.root, config.exclude)
   const times = fileTimes(options.root, initial.state.git.byPath)
   const store: PageStore = options.cacheDir ? createDiskStore(options.cacheDir) : createMemoryStore()
@@ -128,7 +131,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
   if (options.cacheDir) for (const meta of initial.state.compiled) store.meta(meta.contentHash)
   if (!options.cacheDir) {
     for (const meta of initial.state.compiled) {
-      store.put([compile(await readSource({ path: meta.sourcePath, absolute: join(options.root, meta.sourcePath) }, hooked.cacheSalt))])
+      store.put([compile(await readSource({ path: meta.sourcePath, absolute: join(options.root, meta.sourcePath) }, salt()))])
     }
   }
 
@@ -253,7 +256,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
         if (entry.kind !== 'page') continue
         let page
         try {
-          page = compile(readSourceSync(entry.ref, hooked.cacheSalt))
+          page = compile(readSourceSync(entry.ref, salt()))
         } catch {
           structural = true
           continue // deleted again before it could be read; its unlink event follows
@@ -293,21 +296,24 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
       if (changes.length === 0) return { routes: [], removed: [], diagnostics: [], durationMs: 0 }
       return session.update(changes)
     },
-    warmUp: () => warmUp(initial.state.compiled, hooked),
+    warmUp: () => warmUp(initial.state.compiled, options.root, compile, salt()),
     async reconfigure(user, configModule) {
       const started = Date.now()
+      const before = salt()
       config = resolveConfig(user, { base: options.base, contentFolderName: basename(resolve(options.root)) })
       rules = readPublishRules(options.root, config.exclude)
       renderCache.clear()
       const hadHooks = Boolean(hooked.markdown)
       hooked = withMarkdownHooks({ ...options, configModule }, config)
-      // a config with markdown hooks changed (or its hooks went): every page as the hooks make it now, since a hook's
-      // behaviour may hang on anything in the config module
+      // a config with markdown hooks changed (or its hooks went), or other texts (site.lang, labels): every page as the
+      // hooks and texts make it now, since a hook's behaviour may hang on anything in the config module
       const diagnostics: Diagnostic[] = []
-      if (hadHooks || hooked.markdown) {
-        for (const path of [...pages.keys()]) {
+      if (hadHooks || hooked.markdown || salt() !== before) {
+        for (const [path, previous] of [...pages]) {
           try {
-            const { html, searchData, ...meta } = compile(readSourceSync({ path, absolute: join(options.root, path) }, hooked.cacheSalt))
+            const { html, searchData, ...meta } = compile(readSourceSync({ path, absolute: join(options.root, path) }, salt()))
+            edited.delete(previous.contentHash)
+            editedSearch.delete(previous.contentHash)
             edited.set(meta.contentHash, html)
             editedSearch.set(meta.contentHash, searchData)
             pages.set(path, meta)
@@ -330,16 +336,18 @@ const WARM_UP_PAGES = 40
  * The initial build compiled every page on worker threads, so this thread's parser has never run: the first edits
  * would take several times as long while the JavaScript engine optimises it.
  */
-async function warmUp(compiled: readonly CompiledPage[], options: DevOptions & { markdown?: MarkdownHooks }): Promise<void> {
+async function warmUp(
+  compiled: readonly CompiledPage[],
+  root: string,
+  compile: (source: SourceFile) => unknown,
+  salt: string,
+): Promise<void> {
   const step = Math.max(1, Math.floor(compiled.length / WARM_UP_PAGES))
   for (let i = 0; i < compiled.length; i += step) {
     await new Promise((resolve) => setImmediate(resolve))
     try {
       const { sourcePath } = compiled[i]
-      parsePage(
-        await readSource({ path: sourcePath, absolute: join(options.root, sourcePath) }, options.cacheSalt),
-        options.markdown?.plugins,
-      )
+      compile(await readSource({ path: sourcePath, absolute: join(root, sourcePath) }, salt))
     } catch {
       // gone meanwhile: nothing to warm up with
     }

@@ -145,8 +145,3 @@ export function tagFileOf(tag: string): string {
 export function tagHrefOf(base: string, tag: string): string {
   return hrefOf(`${base}${tagFileOf(tag)}`)
 }
-
-/** Backlink headings by language: what Obsidian's backlinks pane is called in the site's language. */
-export function backlinksTitle(lang: string): string {
-  return /^de\b/i.test(lang) ? 'Verlinkt von' : 'Linked from'
-}

@@ -19,6 +19,7 @@ import type { Page } from './page.js'
 import type { SourcePath } from './paths.js'
 import { slugifyPageName } from './slugify.js'
 import { parseBasePage, parseCanvasPage } from './source-pages.js'
+import { labels as deCH, type Labels } from '../shared/labels.js'
 import { searchDataOf } from './search-data.js'
 import type { Slug } from './paths.js'
 
@@ -39,11 +40,11 @@ export function pageNameOf(path: SourcePath): { name: string; slug: Slug } {
 
 /**
  * Compiles one source file into a Page. Content mistakes become diagnostics on the page; this never throws for them.
- * `plugins` are the config's markdown hooks (plugins.ts); one that throws is an error on the page, built without it.
+ * `labels` are the site's texts; `plugins` are the config's markdown hooks (plugins.ts); one that throws is an error on the page, built without it.
  */
-export function parsePage(source: SourceFile, plugins?: MarkdownPlugins): Page {
+export function parsePage(source: SourceFile, labels: Labels = deCH, plugins?: MarkdownPlugins): Page {
   if (/\.base$/i.test(source.path)) return parseBasePage(source, pageNameOf(source.path))
-  if (/\.canvas$/i.test(source.path)) return parseCanvasPage(source, pageNameOf(source.path))
+  if (/\.canvas$/i.test(source.path)) return parseCanvasPage(source, pageNameOf(source.path), labels)
   const { frontmatter, body, diagnostics } = readFrontmatter(source.text, source.path)
   diagnostics.unshift(...source.diagnostics)
   if (body.length > MAX_PAGE_CHARS) return oversizedPage(source, frontmatter, body, diagnostics)
@@ -112,6 +113,7 @@ export function parsePage(source: SourceFile, plugins?: MarkdownPlugins): Page {
   }
   const rendered = renderBody(tree, {
     externalLinkIcon: frontmatter.externalLinkIcon,
+    labels,
     ...(plugins && plugins.hastTransforms.length > 0 ? { hastTransforms: { transforms: plugins.hastTransforms, file, hookProblems } } : {}),
   })
   for (const problem of hookProblems) {

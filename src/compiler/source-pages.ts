@@ -9,7 +9,7 @@ import { parseCanvas, renderCanvas, type CanvasFileNode, type CanvasLinkNode, ty
 import type { Diagnostic, DiagnosticCode } from './diagnostics.js'
 import { emptyFrontmatter } from './frontmatter.js'
 import { escapeHtml } from './html.js'
-import { labels } from '../shared/labels.js'
+import { labels as deCH, type Labels } from '../shared/labels.js'
 import type { SourceFile } from './load.js'
 import { stripComments } from './markdown/comments.js'
 import { parseMarkdown } from './markdown/parse.js'
@@ -49,7 +49,7 @@ export function parseBasePage(source: SourceFile, page: { name: string; slug: Sl
 }
 
 /** The page of a `.canvas` file: its drawing as SVG, node texts rendered as markdown, file nodes as links or images. */
-export function parseCanvasPage(source: SourceFile, page: { name: string; slug: Slug }): Page {
+export function parseCanvasPage(source: SourceFile, page: { name: string; slug: Slug }, labels: Labels = deCH): Page {
   const { canvas, problems } = parseCanvas(source.text)
   const diagnostics = [...source.diagnostics, ...problems.map((problem) => diagnosticOf(problem, source.path, 'bad-canvas'))]
   // a canvas that cannot be read at all is an error; one with a bad node or edge is drawn without it
@@ -68,7 +68,7 @@ export function parseCanvasPage(source: SourceFile, page: { name: string; slug: 
         text(node: CanvasTextNode) {
           const { tree } = parseMarkdown(stripComments(node.text).text)
           const before = links.length
-          const rendered = renderBody(tree, { externalLinkIcon: false, links })
+          const rendered = renderBody(tree, { externalLinkIcon: false, links, labels })
           hasImage ||= rendered.hasImage
           for (const link of rendered.externalLinks) externalLinks.push({ url: link.url, ...at(node) })
           // problems with the links of a text node are reported at the node

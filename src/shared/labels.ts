@@ -1,7 +1,9 @@
 /**
- * Every German (de-CH) text the reader sees, in one place. Spec §9 fixes the exact wording of some;
- * the rest follows VuePress 2's German locale (the reference), and stays English where VuePress has no
- * German text for it (404 messages, 'Take me home').
+ * Every text the reader sees, in the site's reference language de-CH. This object is the shape of every language's
+ * table (`Labels`); the other tables (de-DE, en) and how `site.lang` and the config's `labels` pick and change them are
+ * in locales.ts, which only the build imports: the browser gets de-CH from here and the differences from the page
+ * (see src/client/labels.ts). Spec §9 fixes the exact wording of some; the rest follows VuePress 2's German locale
+ * (the reference), and stays English where VuePress has no German text for it (404 messages, 'Take me home').
  */
 export const labels = {
   searchPlaceholder: 'Suche',
@@ -55,6 +57,47 @@ export const labels = {
   diagramZoomFit: 'Ganzes Diagramm zeigen',
   diagramClose: 'Schliessen',
   diagramViewerHelp: 'Ziehen oder Pfeiltasten verschieben, Mausrad oder + und − zoomen, Esc schliesst.',
+  // the full-text search page (server form and client results); {count} and {query} are filled in
+  fullTextTitle: 'Suche',
+  fullTextLink: 'Im Volltext suchen',
+  fullTextQuery: 'Suchbegriffe',
+  fullTextSubmit: 'Suchen',
+  fullTextSection: 'Bereich',
+  fullTextKind: 'Art',
+  fullTextAll: 'alle',
+  fullTextNoScript: 'Die Volltextsuche braucht JavaScript. Die Suche oben rechts findet Seiten nach Titel und Überschrift.',
+  fullTextHit: '{count} Treffer für „{query}“',
+  fullTextHits: '{count} Treffer für „{query}“',
+  fullTextNone: 'Keine Treffer für „{query}“.',
+  fullTextPartial: 'Keine Seite enthält alle Wörter; Seiten mit den meisten davon:',
+  fullTextDidYouMean: 'Meinten Sie',
+  fullTextMore: 'Weitere Treffer',
+  fullTextFailed: 'Die Suche ist gerade nicht verfügbar.',
+  // what Obsidian's backlinks pane is called
+  backlinks: 'Verlinkt von',
+  // views of Obsidian Bases: the count above a view ({count}, {shown} of {total}), the empty state, the view's name
+  basesCountOne: '{count} Eintrag',
+  basesCount: '{count} Einträge',
+  basesLimited: '{shown} von {total} Einträgen',
+  basesEmpty: 'Keine Einträge',
+  basesTable: 'Tabelle',
+  basesCards: 'Karten',
+  basesList: 'Liste',
+  basesYes: 'Ja',
+  basesNo: 'Nein',
+  basesNoValue: 'Ohne Wert',
+  basesColumns: {
+    'file.name': 'Name',
+    'file.basename': 'Name',
+    'file.path': 'Pfad',
+    'file.folder': 'Ordner',
+    'file.ext': 'Dateiendung',
+    'file.size': 'Grösse',
+    'file.mtime': 'Geändert',
+    'file.ctime': 'Erstellt',
+    'file.tags': 'Tags',
+    'file.links': 'Links',
+  } as Record<string, string>,
   containerTitles: {
     tip: 'Tipp',
     info: 'Info',
@@ -87,13 +130,15 @@ export const labels = {
     example: 'Beispiel',
     quote: 'Zitat',
   } as Record<string, string>,
-} as const
+}
 
-/**
- * The texts of the meta footer that follow a page's own language on English pages (front matter `lang: en`), the
- * way the backlinks heading does.
- */
-export const englishLabels = {
-  editLink: 'Edit this page',
-  openInObsidian: 'Open in Obsidian',
-} as const
+/** The texts of one language: the shape of the de-CH table, every value a string (or list, or table of strings). */
+export type Labels = typeof labels
+
+/** Fills the `{count}`, `{query}` (any `{name}`) of a text; an unknown name stays as written. */
+export function fillLabel(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole))
+}
+
+/** The id of the JSON script by which a page gives the browser its texts that differ from de-CH. */
+export const LABELS_SCRIPT_ID = 'wikigen-labels'

@@ -6,7 +6,7 @@ import { PageNav } from './PageNav.js'
 import { Backlinks, PageProperties } from './PageProperties.js'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { Sidebar } from './Sidebar.js'
-import { labels } from '../shared/labels.js'
+import { LabelsContext, useLabels } from './labels-context.js'
 import { LAYOUTS, type PageProps, type SiteProps } from './props.js'
 
 export interface AppProps {
@@ -16,8 +16,18 @@ export interface AppProps {
   bodyHtml: string
 }
 
-/** The whole visible page: navbar, sidebar and the page's layout. Throws for a layout the theme does not have. */
-export function App({ site, page, bodyHtml }: AppProps) {
+/** The whole visible page in the site's language (site.labels). Throws for a layout the theme does not have. */
+export function App(props: AppProps) {
+  return (
+    <LabelsContext.Provider value={props.site.labels}>
+      <Shell {...props} />
+    </LabelsContext.Provider>
+  )
+}
+
+/** Navbar, sidebar and the page's layout. */
+function Shell({ site, page, bodyHtml }: AppProps) {
+  const labels = useLabels()
   if (!LAYOUTS.includes(page.layout)) throw new Error(`Cannot resolve layout: ${page.layout}`)
   const hasSidebar = page.layout === 'Layout' && page.sidebar !== undefined
   const hasOutline = page.layout === 'Layout' && page.sidebar?.kind === 'items' && page.headers.length > 0
@@ -93,6 +103,7 @@ function withProperties(page: PageProps, bodyHtml: string): string {
 
 /** Home › section or folders › page: where the page stands, for readers who came from a search or a link. */
 function Breadcrumbs({ crumbs }: { crumbs: NonNullable<PageProps['breadcrumbs']> }) {
+  const labels = useLabels()
   return (
     <nav className="breadcrumbs" aria-label={labels.breadcrumbs}>
       <ol>
@@ -117,6 +128,7 @@ function Breadcrumbs({ crumbs }: { crumbs: NonNullable<PageProps['breadcrumbs']>
  * (a configured or folder sidebar); the heading sidebar has them already.
  */
 function Outline({ headers, depth }: { headers: PageProps['headers']; depth: number }) {
+  const labels = useLabels()
   const list = (items: PageProps['headers'], level: number) => (
     <ul>
       {items.map((h) => (

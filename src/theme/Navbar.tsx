@@ -2,7 +2,7 @@ import type { NavbarItem } from './props.js'
 import { Island } from './Island.js'
 import { NavbarDropdown } from './NavbarDropdown.js'
 import { SearchBox } from './SearchBox.js'
-import { labels } from '../shared/labels.js'
+import { useLabels } from './labels-context.js'
 import { accessibleName } from './accessible-name.js'
 import type { SiteProps } from './props.js'
 
@@ -39,6 +39,7 @@ export function navEntriesOf(site: SiteProps, currentHref: string): NavEntry[] {
  * site's name move into a "Mehr" list (client/navbar-overflow.ts); on phones they are in the sidebar.
  */
 export function Navbar({ site, currentHref }: { site: SiteProps; currentHref: string }) {
+  const labels = useLabels()
   const entries = navEntriesOf(site, currentHref)
   return (
     <header className="navbar">
@@ -124,6 +125,7 @@ function isActive(item: NavbarItem, link: string, currentHref: string): boolean 
  * that does not contain the visible text gets it in front (WCAG 2.5.3, label in name: speech users say what they see).
  */
 export function ExternalLink({ href, ariaLabel, children }: { href: string; ariaLabel?: string; children: React.ReactNode }) {
+  const labels = useLabels()
   const name = typeof children === 'string' ? accessibleName(children, ariaLabel) : ariaLabel
   return (
     <a href={href} className="external" target="_blank" rel="noopener noreferrer" aria-label={name}>

@@ -1,7 +1,7 @@
 import { accessibleName } from './accessible-name.js'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { NavbarItem } from './props.js'
-import { labels } from '../shared/labels.js'
+import { useLabels } from './labels-context.js'
 
 export interface NavbarDropdownProps {
   item: NavbarItem
@@ -14,6 +14,7 @@ export interface NavbarDropdownProps {
  * outside or moving focus out closes it. On wide screens the list also opens on hover (CSS).
  */
 export function NavbarDropdown({ item, links }: NavbarDropdownProps) {
+  const labels = useLabels()
   const [open, setOpen] = useState(false)
   const wrapper = useRef<HTMLDivElement>(null)
   const id = useId()

@@ -1,10 +1,11 @@
-import { labels } from '../shared/labels.js'
+import { useLabels } from './labels-context.js'
 
 /**
  * 404 layout. The static HTML always shows the first message; the client picks one of the four at random
  * once it runs (spec §8), like the reference theme does after mounting.
  */
 export function NotFound({ home }: { home: string }) {
+  const labels = useLabels()
   return (
     <main className="not-found" id="main-content">
       <h1>404</h1>

@@ -1,4 +1,4 @@
-import { labels } from '../shared/labels.js'
+import { useLabels } from './labels-context.js'
 import type { PageProps } from './props.js'
 
 /**
@@ -6,6 +6,7 @@ import type { PageProps } from './props.js'
  * time, contributors and (when enabled) the changelog.
  */
 export function PageMeta({ page }: { page: PageProps }) {
+  const labels = useLabels()
   const { editLink, obsidianLink, lastUpdated, contributors, changelog } = page
   if (!editLink && !obsidianLink && !lastUpdated && contributors.length === 0 && changelog.length === 0) return null
   return (

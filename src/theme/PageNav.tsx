@@ -1,8 +1,9 @@
-import { labels } from '../shared/labels.js'
+import { useLabels } from './labels-context.js'
 import type { PageProps } from './props.js'
 
 /** Previous/next links at the end of a page (Alt+Left / Alt+Right follow them in the browser). */
 export function PageNav({ prev, next }: Pick<PageProps, 'prev' | 'next'>) {
+  const labels = useLabels()
   if (!prev && !next) return null
   return (
     <nav className="page-nav" aria-label={`${labels.prev} / ${labels.next}`}>

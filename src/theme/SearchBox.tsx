@@ -2,7 +2,7 @@ import { useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, t
 import { getLoadedSearchIndex, loadSearchIndex } from '../shared/search/load-index.js'
 import { MAX_SUGGESTIONS } from '../shared/constants.js'
 import { SearchSuggestion, suggestionLabel } from './SearchSuggestion.js'
-import { labels } from '../shared/labels.js'
+import { useLabels } from './labels-context.js'
 import { createComboboxState, highlightedIn, reduceCombobox } from './search/combobox.js'
 import { isSearchHotkey } from '../shared/search/hotkeys.js'
 import { searchSuggestions, type SearchIndexEntry } from '../shared/search/match.js'
@@ -36,6 +36,7 @@ const optionId = (index: number) => `${LIST_ID}-${index}`
  * - Server-rendered, the input works before React arrives; hydrating keeps what the reader typed and the focus.
  */
 export function SearchBox({ indexHref, locale, fullText }: SearchBoxProps) {
+  const labels = useLabels()
   const [typed] = useState(readInputBeforeHydration)
   const [state, dispatch] = useReducer(reduceCombobox, typed.value, createComboboxState)
   const [focused, setFocused] = useState(typed.focused)

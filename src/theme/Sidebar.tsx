@@ -1,5 +1,5 @@
 import type { Heading } from './props.js'
-import { labels } from '../shared/labels.js'
+import { useLabels } from './labels-context.js'
 import type { SidebarLink, SidebarProps } from './props.js'
 import { EntryLink, type NavEntry } from './Navbar.js'
 
@@ -20,6 +20,7 @@ interface Props {
  * On phones the navbar's links come first (as in VuePress).
  */
 export function Sidebar({ sidebar, title, headers, depth, href, navEntries }: Props) {
+  const labels = useLabels()
   return (
     <aside
       className={sidebar ? 'sidebar' : 'sidebar phone-only'}

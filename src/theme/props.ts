@@ -2,6 +2,7 @@
  * The props every layout receives: plain data computed at build time, identical on the server and,
  * for the hydrated shell, in the browser. DOM-free and Node-free.
  */
+import type { Labels } from '../shared/labels.js'
 
 /** A navbar entry: a link, or a dropdown of entries (spec §3 'Navbar item'). */
 export interface NavbarItem {
@@ -59,12 +60,14 @@ export interface SiteProps {
   searchIndexHref: string
   /** The full-text search page and the label of the search box's link to it ("Im Volltext suchen"). */
   fullText?: { href: string; label: string }
+  /** Every text of the theme, in the site's language with the config's changes (src/shared/locales.ts). */
+  labels: Labels
 }
 
 export interface ChangelogItem {
   hash: string
   message: string
-  /** Formatted for de-CH. */
+  /** Formatted in the site's language and time zone. */
   date: string
   iso: string
   tag?: string

@@ -122,3 +122,22 @@ describe('the full-text index in dev', () => {
     expect(meta.shards).toEqual((JSON.parse(base) as FullTextMeta).shards)
   })
 })
+
+describe('the site language in dev', () => {
+  it('compiles the pages again with the texts of a new site.lang, and back', async () => {
+    const site = wiki()
+    site.write('Hinweis.md', '# Hinweis\n\n> [!tip]\n> Kurz.\n\nText.[^1]\n\n[^1]: Fussnote.\n')
+    const session = await createDevSession({ root: site.root, out: site.out, cacheDir: site.cacheDir })
+    expect(html(site.out, 'hinweis.html')).toContain('<p class="callout-title">Tipp</p>')
+    const english = await session.reconfigure({ site: { lang: 'en' } })
+    expect(english.routes).toContain('/hinweis.html')
+    const page = html(site.out, 'hinweis.html')
+    expect(page).toContain('<html lang="en">')
+    expect(page).toContain('<p class="callout-title">Tip</p>')
+    expect(page).toContain('id="footnote-label">Footnotes</h2>')
+    expect(page).toContain('placeholder="Search"')
+    await session.reconfigure({ labels: { calloutTitles: { tip: 'Gut zu wissen' } } })
+    expect(html(site.out, 'hinweis.html')).toContain('<p class="callout-title">Gut zu wissen</p>')
+    expect(html(site.out, 'hinweis.html')).toContain('id="footnote-label">Fussnoten</h2>')
+  })
+})

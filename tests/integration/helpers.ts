@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { execFile, execFileSync } from 'node:child_process'
+import { cpSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -30,4 +30,23 @@ export function wikigen(
       },
     )
   })
+}
+
+/**
+ * A copy of a fixture site in a git repository of its own, every file committed at `date` by one author: pages then
+ * have a "last updated" time and a changelog that do not depend on this repository's history.
+ */
+export function committedCopy(fixture: string, date: string, change: (root: string) => void = () => {}): string {
+  const work = tempDir('wikigen-committed-')
+  const root = join(work, fixture)
+  cpSync(fixtureSite(fixture), root, { recursive: true })
+  change(root)
+  const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: work, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date }
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: root, env, stdio: 'pipe' })
+  git('init', '-q')
+  git('config', 'user.email', 'writer@example.org')
+  git('config', 'user.name', 'Sam Writer')
+  git('add', '.')
+  git('commit', '-q', '-m', 'First version')
+  return root
 }

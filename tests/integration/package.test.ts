@@ -83,7 +83,8 @@ describe('the packed package', () => {
         'lib/index.d.ts',
         'lib/client/manifest.json',
         'lib/THIRD-PARTY-LICENSES.txt',
-        'templates/pages/Anleitung.md',
+        'templates/pages/de/Anleitung.md',
+        'templates/pages/en/Guide.md',
         'docs/config.md',
       ]),
     )

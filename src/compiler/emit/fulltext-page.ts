@@ -7,46 +7,12 @@
 import { escapeHtml } from '../html.js'
 import type { Site } from '../link-site.js'
 import { hrefOf } from '../paths.js'
+import { siteLabels } from '../site-labels.js'
+import { localeOf } from '../../shared/locales.js'
 
-export interface FullTextPageLabels {
-  title: string
-  link: string
-  query: string
-  submit: string
-  section: string
-  kind: string
-  all: string
-  noScript: string
-}
-
-const GERMAN: FullTextPageLabels = {
-  title: 'Suche',
-  link: 'Im Volltext suchen',
-  query: 'Suchbegriffe',
-  submit: 'Suchen',
-  section: 'Bereich',
-  kind: 'Art',
-  all: 'alle',
-  noScript: 'Die Volltextsuche braucht JavaScript. Die Suche oben rechts findet Seiten nach Titel und Überschrift.',
-}
-const ENGLISH: FullTextPageLabels = {
-  title: 'Search',
-  link: 'Search full text',
-  query: 'Search terms',
-  submit: 'Search',
-  section: 'Section',
-  kind: 'Kind',
-  all: 'all',
-  noScript: 'Full-text search needs JavaScript. The search box at the top finds pages by title and heading.',
-}
-
-export function fullTextLabels(lang: string): FullTextPageLabels {
-  return /^de\b/i.test(lang) ? GERMAN : ENGLISH
-}
-
-/** The slug of the search page in the site's language. */
+/** The slug of the search page in the site's language: 'suche' for German, 'search' for any other. */
 export function fullTextSlug(lang: string): string {
-  return /^de\b/i.test(lang) ? 'suche' : 'search'
+  return localeOf(lang).searchSlug
 }
 
 /** The search page's href, or undefined when a page of the site has its URL. */
@@ -57,33 +23,33 @@ export function fullTextHref(site: Site): string | undefined {
 
 /** The body of the search page: the form, a live region for the count, and the list the client fills. */
 export function fullTextPageBody(site: Site, href: string): string {
-  const labels = fullTextLabels(site.config.site.lang)
+  const labels = siteLabels(site.config)
   const distinct = (pick: (p: Site['pages'][number]) => string | undefined) =>
     [...new Set(site.pages.map(pick).filter((v): v is string => Boolean(v)))].sort((a, b) => a.localeCompare(b, 'de'))
   const select = (name: string, label: string, values: string[]) =>
     values.length < 2
       ? ''
-      : `<label class="fulltext-filter">${escapeHtml(label)} <select name="${name}"><option value="">${escapeHtml(labels.all)}</option>${values
+      : `<label class="fulltext-filter">${escapeHtml(label)} <select name="${name}"><option value="">${escapeHtml(labels.fullTextAll)}</option>${values
           .map((v) => `<option value="${escapeHtml(v)}">${escapeHtml(v)}</option>`)
           .join('')}</select></label>`
   return [
     `<form class="fulltext-form" action="${escapeHtml(href)}" method="get" role="search" data-fulltext="${escapeHtml(site.config.site.base)}">`,
-    `<label class="sr-only" for="fulltext-query">${escapeHtml(labels.query)}</label>`,
+    `<label class="sr-only" for="fulltext-query">${escapeHtml(labels.fullTextQuery)}</label>`,
     `<input id="fulltext-query" class="fulltext-query" type="search" name="q" autocomplete="off" spellcheck="false">`,
     select(
       'section',
-      labels.section,
+      labels.fullTextSection,
       distinct((p) => p.page.frontmatter.section),
     ),
     select(
       'kind',
-      labels.kind,
+      labels.fullTextKind,
       distinct((p) => p.page.frontmatter.kind),
     ),
-    `<button type="submit" class="fulltext-submit">${escapeHtml(labels.submit)}</button>`,
+    `<button type="submit" class="fulltext-submit">${escapeHtml(labels.fullTextSubmit)}</button>`,
     `</form>`,
     `<p class="fulltext-status" role="status" aria-live="polite" aria-atomic="true"></p>`,
     `<ol class="fulltext-results"></ol>`,
-    `<noscript><p>${escapeHtml(labels.noScript)}</p></noscript>`,
+    `<noscript><p>${escapeHtml(labels.fullTextNoScript)}</p></noscript>`,
   ].join('\n')
 }

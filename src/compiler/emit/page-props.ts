@@ -8,16 +8,9 @@ import type { SitePage } from '../link-site.js'
 import { hrefOf } from '../paths.js'
 import type { LayoutName, PageProps, SidebarLink, SidebarProps, SiteProps } from '../../theme/index.js'
 import { SEARCH_INDEX_FILE } from '../../shared/constants.js'
-import { backlinksTitle, tagHrefOf } from '../page-relations.js'
-import { englishLabels, labels } from '../../shared/labels.js'
+import { tagHrefOf } from '../page-relations.js'
+import { formatDateTime, labelsForPage, siteLabels } from '../site-labels.js'
 import { editLinkOf, obsidianLinkOf } from './edit-link.js'
-
-const dateFormat = new Intl.DateTimeFormat('de-CH', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Zurich' })
-
-/** Formats a time as readers in Switzerland expect it: '14.03.24, 08:05' (Zurich time, whatever the build machine says). */
-export function formatDateTime(time: number): string {
-  return dateFormat.format(new Date(time))
-}
 
 /** URL of an image named in front matter or config: an attachment name, a path from the content root, or a URL. */
 /** The href of an image named in front matter or config; undefined for a path that leaves the content folder. */
@@ -47,6 +40,7 @@ export function createSiteProps(
     repo: theme.repo ? { href: theme.repo, label: theme.repoLabel ?? repoLabelOf(theme.repo) } : undefined,
     colorModeSwitch: theme.colorModeSwitch,
     searchIndexHref: `${site.base}${SEARCH_INDEX_FILE}`,
+    labels: siteLabels(config),
   }
 }
 
@@ -67,12 +61,6 @@ export function repoLabelOf(repo: string): string {
     if (pattern.test(host)) return label
   }
   return 'Source'
-}
-
-/** The labels of the meta footer's source links, in the page's language. */
-function sourceLinkLabels(lang: string): { edit: string; obsidian: string } {
-  const table = /^de\b/i.test(lang) ? labels : englishLabels
-  return { edit: table.editLink, obsidian: table.openInObsidian }
 }
 
 /**
@@ -121,10 +109,10 @@ function sidebarLinkOf(item: SidebarItem | string, current: string, base: string
 function sourceLinksOf(config: ResolvedConfig, sitePage: SitePage): Pick<PageProps, 'editLink' | 'obsidianLink'> {
   const edit = editLinkOf(config, sitePage.page)
   const obsidian = obsidianLinkOf(config, sitePage.page)
-  const label = sourceLinkLabels(sitePage.page.frontmatter.lang ?? config.site.lang)
+  const labels = labelsForPage(config, sitePage.page.frontmatter.lang)
   return {
-    ...(edit ? { editLink: { href: edit, label: label.edit } } : {}),
-    ...(obsidian ? { obsidianLink: { href: obsidian, label: label.obsidian } } : {}),
+    ...(edit ? { editLink: { href: edit, label: labels.editLink } } : {}),
+    ...(obsidian ? { obsidianLink: { href: obsidian, label: labels.openInObsidian } } : {}),
   }
 }
 
@@ -147,7 +135,7 @@ export function createPageProps(sitePage: SitePage, config: ResolvedConfig, git:
     kind: fm.kind,
     section: fm.section,
     lastUpdated: showGit(fm.lastUpdated, config.theme.lastUpdated)
-      ? { text: formatDateTime(git!.updatedTime), iso: new Date(git!.updatedTime).toISOString() }
+      ? { text: formatDateTime(config, git!.updatedTime), iso: new Date(git!.updatedTime).toISOString() }
       : undefined,
     contributors: showGit(fm.contributors, config.theme.contributors) ? git!.contributors.map((c) => c.name) : [],
     changelog:
@@ -155,7 +143,7 @@ export function createPageProps(sitePage: SitePage, config: ResolvedConfig, git:
         ? git.changelog.map((c) => ({
             hash: c.hash,
             message: c.message,
-            date: formatDateTime(c.time),
+            date: formatDateTime(config, c.time),
             iso: new Date(c.time).toISOString(),
             tag: c.tag,
           }))
@@ -181,7 +169,7 @@ export function createPageProps(sitePage: SitePage, config: ResolvedConfig, git:
     ...(sitePage.properties.length > 0 ? { properties: sitePage.properties } : {}),
     ...(sitePage.tags.length > 0 ? { tags: sitePage.tags.map((name) => ({ name, href: tagHrefOf(config.site.base, name) })) } : {}),
     ...(config.theme.backlinks && sitePage.backlinks.length > 0 && layout === 'Layout'
-      ? { backlinks: { title: backlinksTitle(fm.lang ?? config.site.lang), links: sitePage.backlinks } }
+      ? { backlinks: { title: labelsForPage(config, fm.lang).backlinks, links: sitePage.backlinks } }
       : {}),
     ...(fm.draft ? { draft: true } : {}),
   }

@@ -11,11 +11,11 @@ import { createPageProps, createSiteProps, type AssetUrl } from './page-props.js
 import { renderDocument, type ClientAssets, type DocumentInput } from './render-document.js'
 import { substituteLinks, type BodyLookup } from './substitute.js'
 import { createAssetFinder, createAssetUrl, leavesContentFolder } from '../asset-finder.js'
-import { labels } from '../../shared/labels.js'
+import { siteLabels } from '../site-labels.js'
 import { createGlossary, GLOSSARY_SLUG } from './glossary.js'
 import { createTagPages } from './tag-pages.js'
 import { createBreadcrumbs, createFolderSidebar, createSectionPages, sectionHrefOf } from './way-finding.js'
-import { fullTextHref, fullTextLabels, fullTextPageBody, fullTextSlug } from './fulltext-page.js'
+import { fullTextHref, fullTextPageBody, fullTextSlug } from './fulltext-page.js'
 import { createHash } from 'node:crypto'
 import { siteHeadOf } from './site-icon.js'
 import { sourceLinkProblems } from './edit-link.js'
@@ -136,7 +136,7 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
   })
   const siteHead = siteHeadOf(site)
   const searchPage = fullTextHref(site)
-  if (searchPage) siteProps.fullText = { href: searchPage, label: fullTextLabels(config.site.lang).link }
+  if (searchPage) siteProps.fullText = { href: searchPage, label: siteLabels(config).fullTextLink }
   const common = {
     site: siteProps,
     // the site's own stylesheets come after the theme's, so that they win
@@ -146,7 +146,7 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
         : options.assets,
     analytics: options.dev ? undefined : config.analytics,
   }
-  const breadcrumbs = createBreadcrumbs(site, labels.home)
+  const breadcrumbs = createBreadcrumbs(site, siteLabels(site.config).home)
   const folderSidebar = config.theme.sidebar === 'folders' ? createFolderSidebar(site) : undefined
   const jobOf = (sitePage: SitePage, diagnostics: Diagnostic[]): RenderJob => {
     const page = createPageProps(sitePage, config, options.git.get(sitePage.page.sourcePath), assetUrl)
@@ -254,7 +254,7 @@ function notFoundJob(site: Site, common: Pick<DocumentInput, 'site' | 'assets' |
 function glossaryJob(site: Site, common: CommonInput): RenderJob | undefined {
   const glossary = createGlossary(site)
   if (!glossary) return undefined
-  const title = labels.glossary
+  const title = siteLabels(site.config).glossary
   return generatedJob(site, common, {
     file: `${GLOSSARY_SLUG}.html`,
     title,
@@ -271,7 +271,7 @@ function tagJobs(site: Site, common: CommonInput): RenderJob[] {
     generatedJob(site, common, {
       file: tagPage.file,
       title: `#${tagPage.tag}`,
-      documentTitle: `${labels.tagPage} #${tagPage.tag}`,
+      documentTitle: `${siteLabels(site.config).tagPage} #${tagPage.tag}`,
       bodyHtml: tagPage.bodyHtml,
     }),
   )
@@ -282,7 +282,7 @@ function sectionJobs(site: Site, common: CommonInput): RenderJob[] {
     generatedJob(site, common, {
       file: sectionPage.file,
       title: sectionPage.section,
-      documentTitle: `${labels.sectionPage} ${sectionPage.section}`,
+      documentTitle: `${siteLabels(site.config).sectionPage} ${sectionPage.section}`,
       bodyHtml: sectionPage.bodyHtml,
     }),
   )
@@ -338,7 +338,7 @@ function generatedJob(
 function fullTextJob(site: Site, common: CommonInput): RenderJob | undefined {
   const href = fullTextHref(site)
   if (!href) return undefined
-  const title = fullTextLabels(site.config.site.lang).title
+  const title = siteLabels(site.config).fullTextTitle
   return generatedJob(site, common, {
     file: `${fullTextSlug(site.config.site.lang)}.html`,
     title,
@@ -368,6 +368,7 @@ export function fingerprintOf(job: RenderJob, salt = ''): string {
 
 /** Renders one job to its HTML. */
 export function renderJob(job: RenderJob, bodies: BodyLookup): string {
-  const bodyHtml = job.bodyHash === undefined ? (job.bodyHtml ?? '') : substituteLinks(bodies(job.bodyHash), job.resolved, bodies)
+  const bodyHtml =
+    job.bodyHash === undefined ? (job.bodyHtml ?? '') : substituteLinks(bodies(job.bodyHash), job.resolved, bodies, job.input.site.labels)
   return renderDocument({ ...job.input, bodyHtml })
 }

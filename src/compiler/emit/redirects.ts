@@ -4,7 +4,7 @@
  * config's `redirectMode` says. An old path whose name has a character that Windows, artifact uploads or object
  * stores refuse (: * ? " < > | \) is never a file: only the host files keep it.
  */
-import { labels } from '../../shared/labels.js'
+import { siteLabels } from '../site-labels.js'
 import type { Site } from '../link-site.js'
 import { escapeHtml } from '../html.js'
 import { hrefOf } from '../paths.js'
@@ -31,7 +31,7 @@ export const redirects = {
           lang: escapeHtml(site.config.site.lang),
           title: escapeHtml(r.to),
           to: escapeHtml(to),
-          message: escapeHtml(labels.redirecting),
+          message: escapeHtml(siteLabels(site.config).redirecting),
         }),
       })
     }

@@ -8,6 +8,8 @@ import { App, type AppProps } from '../../theme/index.js'
 import type { HeadTag } from '../frontmatter.js'
 import { escapeHtml } from '../html.js'
 import { fillTemplate } from './template.js'
+import { LABELS_SCRIPT_ID, type Labels } from '../../shared/labels.js'
+import { clientLabelsOf } from '../../shared/locales.js'
 
 /** Hrefs of the built client files, base path included. */
 export interface ClientAssets {
@@ -46,7 +48,27 @@ export function renderDocument(input: DocumentInput): string {
     title: escapeHtml(input.documentTitle),
     head: head.join('\n'),
     app,
+    labels: labelsScriptOf(input.site.labels),
   })
+}
+
+const labelsScripts = new WeakMap<Labels, string>()
+
+/**
+ * The texts of the browser scripts that differ from de-CH, as a JSON script after the app (src/client/labels.ts reads
+ * it); nothing for a de-CH site, whose texts the scripts carry.
+ */
+function labelsScriptOf(labels: Labels): string {
+  let script = labelsScripts.get(labels)
+  if (script === undefined) {
+    const own = clientLabelsOf(labels)
+    script =
+      Object.keys(own).length === 0
+        ? ''
+        : `<script type="application/json" id="${LABELS_SCRIPT_ID}">${JSON.stringify(own).replace(/</g, '\\u003c')}</script>`
+    labelsScripts.set(labels, script)
+  }
+  return script
 }
 
 const VOID_TAGS = new Set(['meta', 'link', 'base'])

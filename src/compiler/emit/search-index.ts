@@ -8,7 +8,7 @@ import type { SearchIndexEntry } from '../../shared/search/match.js'
 import type { OutputFile } from './output-file.js'
 import { createGlossary, GLOSSARY_SLUG } from './glossary.js'
 import { hrefOf } from '../paths.js'
-import { labels } from '../../shared/labels.js'
+import { siteLabels } from '../site-labels.js'
 
 /** A search-index page entry; the browser's search box and `wikigen search` read the same shape. */
 export type SearchEntry = SearchIndexEntry
@@ -32,7 +32,7 @@ export const searchIndex = {
     const glossary = createGlossary(site)
     if (glossary) {
       const path = hrefOf(`${site.config.site.base}${GLOSSARY_SLUG}.html`)
-      entries.push({ title: labels.glossary, headers: glossary.headers, path, pathLocale: PATH_LOCALE, extraFields: [] })
+      entries.push({ title: siteLabels(site.config).glossary, headers: glossary.headers, path, pathLocale: PATH_LOCALE, extraFields: [] })
     }
     const notFound = `${site.config.site.base}404.html`
     if (!entries.some((e) => e.path === notFound))

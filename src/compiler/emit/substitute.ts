@@ -3,7 +3,7 @@
  * attribute value of what its link resolved to (link-site.ts `Resolved`), and an embed placeholder becomes the
  * embedded page's body, resolved in turn.
  */
-import { labels } from '../../shared/labels.js'
+import { labels as deCH, type Labels } from '../../shared/labels.js'
 import { escapeHtml } from '../html.js'
 import type { Resolved } from '../link-site.js'
 import { PLACEHOLDER } from '../page.js'
@@ -12,10 +12,10 @@ import { PLACEHOLDER } from '../page.js'
 export type BodyLookup = (contentHash: string) => string
 
 /** Replaces the placeholders of `html`; embedded bodies come from `bodies`. */
-export function substituteLinks(html: string, resolved: readonly Resolved[], bodies: BodyLookup): string {
+export function substituteLinks(html: string, resolved: readonly Resolved[], bodies: BodyLookup, labels: Labels = deCH): string {
   return html.replace(PLACEHOLDER, (_m, index: string) => {
     const value = resolved[Number(index)]
-    return value === undefined ? '' : markupOf(value, bodies)
+    return value === undefined ? '' : markupOf(value, bodies, labels)
   })
 }
 
@@ -28,7 +28,7 @@ export function substituteLinks(html: string, resolved: readonly Resolved[], bod
  *     missing page, wiki  → <span class="wikilink missing" title="Seite fehlt: X">X</span>
  *     image, wiki         → <img src="/bild.png" alt="bild" width="300" height="200" loading="lazy" decoding="async">
  */
-function markupOf(value: Resolved, bodies: BodyLookup): string {
+function markupOf(value: Resolved, bodies: BodyLookup, labels: Labels): string {
   switch (value.kind) {
     case 'page':
     case 'anchor':
@@ -63,7 +63,7 @@ function markupOf(value: Resolved, bodies: BodyLookup): string {
         : 'html' in fragment
           ? fragment.html
           : bodies(value.embed).slice(fragment.start, fragment.end)
-      const body = substituteLinks(html, value.resolved, bodies)
+      const body = substituteLinks(html, value.resolved, bodies, labels)
       return `<div class="embed" data-embed="${escapeHtml(value.href)}"><p class="embed-title"><a href="${escapeHtml(value.href)}">${escapeHtml(value.title)}</a></p>${body}</div>`
     }
   }

@@ -5,6 +5,7 @@
 import type { Element, ElementContent, Properties } from 'hast'
 import type { Nodes } from 'mdast'
 import type { PageLink } from '../page.js'
+import type { Labels } from '../../shared/labels.js'
 
 /** What a construct's to-hast handler may use of the page being rendered. */
 export interface BodyContext {
@@ -16,6 +17,8 @@ export interface BodyContext {
   markImage(): void
   /** Notes that the page has a tab group; returns its number on the page (1, 2, …). */
   nextTabGroup(): number
+  /** The site's texts: titles of callouts and containers, the diagram placeholder, footnotes. */
+  labels: Labels
 }
 
 export function element(tagName: string, properties: Properties, children: ElementContent[]): Element {

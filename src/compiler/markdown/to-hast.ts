@@ -9,13 +9,13 @@ import type { Element, ElementContent, Root as HastRoot, RootContent } from 'has
 import type { Code, Heading as MdHeading, Image, Link, LinkReference, Nodes, Paragraph, PhrasingContent, Root } from 'mdast'
 import { toHast, type Handler } from 'mdast-util-to-hast'
 import { toHtml } from 'hast-util-to-html'
-import { labels } from '../../shared/labels.js'
+import { labels as deCH, type Labels } from '../../shared/labels.js'
 import { INDEX_HEADING_LEVELS } from '../constants.js'
 import { createHeadingSlugger } from '../slugify.js'
 import { placeholderOf, type Anchor, type Heading, type PageLink } from '../page.js'
 import { parseBase, type BaseProblem } from '../bases/index.js'
 import { markBlockIds } from './block-ids.js'
-import { callout } from './callout/index.js'
+import { createCalloutHandler } from './callout/index.js'
 import { codeBlock, diagramBlock, fenceProblems, parseFenceInfo } from './code/index.js'
 import { createContainerHandler } from './container/index.js'
 import { element, raw, text, type BodyContext } from './hast.js'
@@ -61,6 +61,8 @@ export interface RenderOptions {
   links?: PageLink[]
   /** The config's hast transforms, run on the body's tree before it becomes HTML; failures go to `hookProblems`. */
   hastTransforms?: { transforms: readonly HastTransform[]; file: MarkdownFile; hookProblems: HookProblem[] }
+  /** The site's texts (src/shared/locales.ts); default de-CH. */
+  labels?: Labels
 }
 
 const SCHEME = /^[a-z][a-z\d+.-]*:/i
@@ -87,7 +89,9 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     hasTabs: false,
   }
   let tabGroups = 0
+  const labels = options.labels ?? deCH
   const context: BodyContext = {
+    labels,
     register: (link) => placeholderOf((options.links ?? out.links).push(link) - 1),
     at: (node) => ({ line: node.position?.start.line ?? 0, column: node.position?.start.column ?? 0 }),
     markImage: () => void (out.hasImage = true),
@@ -102,6 +106,7 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
   const tag: Handler = (_state, node: TagNode) => raw(register({ kind: 'tag', syntax: 'wiki', target: node.name, ...at(node as Nodes) }))
   const wikiLink = createWikiLinkHandler(context)
   const container = createContainerHandler(context)
+  const callout = createCalloutHandler(context)
 
   const heading: Handler = (state, node: MdHeading, parent) => {
     const text = plainText(node).trim()
@@ -126,7 +131,7 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     if (SCHEME.test(url)) {
       out.externalLinks.push({ url, ...at(node) })
       const web = /^https?:/i.test(url)
-      const icon = web && options.externalLinkIcon ? [externalIcon()] : []
+      const icon = web && options.externalLinkIcon ? [externalIcon(labels)] : []
       return element(
         'a',
         { href: url, ...title, className: ['external'], ...(web ? { target: '_blank', rel: ['noopener', 'noreferrer'] } : {}) },
@@ -168,7 +173,7 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     }
     if (node.lang === 'mermaid') {
       out.diagrams.push({ value: node.value, ...at(node) })
-      return diagramBlock(node.value)
+      return diagramBlock(node.value, labels.diagramLoading)
     }
     out.hasCode = true
     const info = parseFenceInfo(node.lang, node.meta)
@@ -303,7 +308,7 @@ function nestedBlocks(node: Element): Element[] {
 
 const isFootnotes = (node: RootContent) => node.type === 'element' && node.tagName === 'section' && 'dataFootnotes' in node.properties
 
-function externalIcon(): Element {
+function externalIcon(labels: Labels): Element {
   return element('span', { className: ['external-link-icon'] }, [
     element('span', { className: ['sr-only'] }, [text(` (${labels.openInNewWindow})`)]),
   ])

@@ -14,13 +14,14 @@ import type { OutputFile } from '../emit/output-file.js'
 import { reuseFile } from '../write-output.js'
 import { pageFile } from '../../shared/fulltext/format.js'
 import type { CompiledPage } from '../page.js'
+import type { Labels } from '../../shared/labels.js'
 
 /**
  * A task for a thread. `bodies` tells the store of the thread that runs it where the bodies are that another thread
  * stored (the pool fills it in when it hands the task to a worker).
  */
 export type Task =
-  | { type: 'compile'; sources: SourceFile[] }
+  | { type: 'compile'; sources: SourceFile[]; labels?: Labels }
   | { type: 'render'; jobs: RenderJob[]; outDir: string; bodies?: StoredBodies }
   /** The full-text index of these pages, in site order, but its meta file (see build.ts). */
   | { type: 'fulltext'; sources: FullTextSource[]; outDir: string; previousDir?: string; previous?: FullTextState; bodies?: StoredBodies }
@@ -53,7 +54,7 @@ export function createTaskRunner(
   return {
     store,
     async run(task) {
-      if (task.type === 'compile') return compileBatch(task.sources, store, plugins)
+      if (task.type === 'compile') return compileBatch(task.sources, store, task.labels, plugins)
       if (task.bodies) store.adopt(task.bodies)
       if (task.type === 'fulltext') return fullTextTask(task, store)
       return renderBatch(task.jobs, task.outDir, store)
@@ -100,8 +101,13 @@ function writeFilesSync(dir: string, files: readonly OutputFile[]): number {
   return bytes
 }
 
-function compileBatch(sources: SourceFile[], store: PageStore, plugins: MarkdownPlugins | undefined): CompileResult {
-  const pages = store.put(sources.map((source) => parsePage(source, plugins)))
+function compileBatch(
+  sources: SourceFile[],
+  store: PageStore,
+  labels: Labels | undefined,
+  plugins: MarkdownPlugins | undefined,
+): CompileResult {
+  const pages = store.put(sources.map((source) => parsePage(source, labels, plugins)))
   return { pages, bodies: store.locationsOf(pages.map((page) => page.contentHash)) }
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -92,6 +92,58 @@ describe('new', () => {
     const reporter = captureReporter()
     expect(await newPage({ template: 'Roman', title: 'X', root: wiki({}) }, reporter)).toBe(2)
     expect(reporter.stderr[1]).toBe('  hint: use one of "Anleitung", "Prozess", "Richtlinie", "Vorlage".')
+  })
+
+  it('takes the English templates on an English site, with an ISO date', async () => {
+    const root = wiki({ 'index.md': '# Home\n', 'wikigen.config.ts': "export default { site: { lang: 'en-GB' } }\n" })
+    const reporter = captureReporter()
+    expect(await newPage({ template: 'policy', title: 'Screen lock', root, today: new Date(2026, 10, 21) }, reporter)).toBe(0)
+    const text = readFileSync(join(root, 'Screen lock.md'), 'utf8')
+    expect(text).toMatch(/^---\ntitle: Screen lock\nkind: Reference\nsection: Policies\n---\nIn force from 2026-11-21\./)
+    expect(reporter.stdout[0]).toContain('created from "Policy" (wikigen (en))')
+    const unknown = captureReporter()
+    expect(await newPage({ template: 'Anleitung', title: 'X', root }, unknown)).toBe(2)
+    expect(unknown.stderr[1]).toBe('  hint: use one of "Guide", "Policy", "Process", "Template".')
+  })
+
+  it("takes a vault's own template first, from the folder .obsidian/templates.json names", async () => {
+    const root = wiki({
+      '.obsidian/templates.json': JSON.stringify({ folder: 'Meta/Vorlagen' }),
+      'Meta/Vorlagen/Anleitung.md': '---\ntitle: {{title}}\nkind: Eigene\n---\nAm {{date}} um {{time}} angelegt.\n',
+      'Meta/Vorlagen/Sitzung.md': '# {{title}}\n\n## Traktanden\n',
+    })
+    const today = new Date(2026, 10, 21, 9, 5)
+    const reporter = captureReporter()
+    expect(await newPage({ template: 'Anleitung', title: 'Drucker einrichten', root, today }, reporter)).toBe(0)
+    expect(readFileSync(join(root, 'Drucker einrichten.md'), 'utf8')).toBe(
+      '---\ntitle: Drucker einrichten\nkind: Eigene\n---\nAm 21.11.2026 um 09:05 angelegt.\n',
+    )
+    expect(reporter.stdout[0]).toContain('(Meta/Vorlagen)')
+    expect(await newPage({ template: 'sitzung', title: 'Sitzung Mai', root, today }, captureReporter())).toBe(0)
+    expect(readFileSync(join(root, 'Sitzung Mai.md'), 'utf8')).toBe('# Sitzung Mai\n\n## Traktanden\n')
+    // the shipped templates stay available beside the vault's
+    const unknown = captureReporter()
+    expect(await newPage({ template: 'Roman', title: 'X', root }, unknown)).toBe(2)
+    expect(unknown.stderr[1]).toBe('  hint: use one of "Anleitung", "Sitzung", "Prozess", "Richtlinie", "Vorlage".')
+  })
+
+  it("takes a vault's templates/ folder when its settings name none", async () => {
+    const root = wiki({ 'templates/Protokoll.md': '---\ntitle: {{title}}\n---\n' })
+    expect(await newPage({ template: 'Protokoll', title: 'Protokoll Juni', root }, captureReporter())).toBe(0)
+    expect(readFileSync(join(root, 'Protokoll Juni.md'), 'utf8')).toBe('---\ntitle: Protokoll Juni\n---\n')
+  })
+
+  it('ships templates that link to no page of their own wiki', () => {
+    const shipped = join(import.meta.dirname, '../../../templates/pages')
+    const files = ['de', 'en'].flatMap((language) => readdirSync(join(shipped, language)).map((name) => join(shipped, language, name)))
+    expect(files).toHaveLength(8)
+    for (const file of files) {
+      // a link written as an example, in code, is text; a wikilink or a relative markdown link outside code is not
+      const prose = readFileSync(file, 'utf8')
+        .replace(/```[\s\S]*?```/g, '')
+        .replace(/`[^`\n]*`/g, '')
+      expect(prose, file).not.toMatch(/\[\[|\]\((?!https?:)/)
+    }
   })
 
   it('quotes titles that YAML would misread', () => {

@@ -42,3 +42,53 @@ describe('validateConfig', () => {
     expect(section ?? {}).toEqual(remaining)
   })
 })
+
+describe('labels and time zone in the config', () => {
+  it('accepts any text of the interface, titles of kinds of its own, and a time zone', () => {
+    const config = {
+      site: { lang: 'en', timeZone: 'America/New_York' },
+      labels: {
+        searchPlaceholder: 'Search the handbook',
+        notFound: ['Nothing here.'],
+        calloutTitles: { tip: 'Good to know', recipe: 'Recipe' },
+      },
+    }
+    expect(validateConfig(config)).toEqual({ config, problems: [] })
+  })
+
+  it('reports an unknown text as an error, naming the key and the keys close to it', () => {
+    const { config, problems } = validateConfig({ labels: { serchPlaceholder: 'Suchen', copied: 'Kopiert!' } })
+    expect(problems).toEqual([
+      {
+        kind: 'unknown-label',
+        path: ['labels', 'serchPlaceholder'],
+        message: 'Unknown key "labels.serchPlaceholder"',
+        hint: 'Did you mean "searchPlaceholder"? Check the spelling; docs/config.md lists every key.',
+      },
+    ])
+    expect(config.labels).toEqual({ copied: 'Kopiert!' })
+  })
+
+  it('lists several close keys, and none when nothing is close', () => {
+    const [fullText] = validateConfig({ labels: { fullText: 'x' } }).problems
+    expect(fullText.hint).toMatch(/^Did you mean "fullText\w+" or "fullText\w+" or "fullText\w+"\?/)
+    const [far] = validateConfig({ labels: { zzzzzzzz: 'x' } }).problems
+    expect(far.hint).toBe('Check the spelling; docs/config.md lists every key.')
+    // outside labels an unknown key stays a warning, with the same hint
+    expect(validateConfig({ site: { titel: 'Wiki' } }).problems[0]).toMatchObject({
+      kind: 'unknown-key',
+      hint: expect.stringContaining('"title"'),
+    })
+  })
+
+  it.each([
+    [{ labels: { copied: 3 } }, ['labels', 'copied'], '"labels.copied" should be a string'],
+    [{ labels: { calloutTitles: { tip: 1 } } }, ['labels', 'calloutTitles', 'tip'], '"labels.calloutTitles.tip" should be a string'],
+    [{ labels: { notFound: [] } }, ['labels', 'notFound'], '"labels.notFound": '],
+    [{ site: { timeZone: 'Europe/Zürich' } }, ['site', 'timeZone'], '"site.timeZone": not a time zone this system knows'],
+  ])('reports %j as a wrong value', (input, path, message) => {
+    const [problem] = validateConfig(input).problems
+    expect(problem).toMatchObject({ kind: 'wrong-value', path })
+    expect(problem.message.startsWith(message)).toBe(true)
+  })
+})

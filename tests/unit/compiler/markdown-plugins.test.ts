@@ -5,7 +5,7 @@ import { parsePage } from '../../../src/compiler/parse-page.js'
 import { toSourcePath } from '../../../src/compiler/paths.js'
 
 function compileWith(plugins: MarkdownPlugins | undefined, text: string) {
-  return parsePage(decodeSource(toSourcePath('Seite.md'), new TextEncoder().encode(text), 'hash:Seite.md'), plugins)
+  return parsePage(decodeSource(toSourcePath('Seite.md'), new TextEncoder().encode(text), 'hash:Seite.md'), undefined, plugins)
 }
 
 const plugins = (section: unknown) => markdownPluginsOf(section)!

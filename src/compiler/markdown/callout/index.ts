@@ -1,3 +1,3 @@
 export { transformCallouts } from './transform.js'
 export type { Callout } from './transform.js'
-export { callout } from './to-hast.js'
+export { createCalloutHandler } from './to-hast.js'

@@ -6,7 +6,6 @@
  *     ::: tabs        → a tab group (tabs/to-hast.ts)
  */
 import type { Handler } from 'mdast-util-to-hast'
-import { labels } from '../../../shared/labels.js'
 import { element, text, type BodyContext } from '../hast.js'
 import { renderTabGroup } from '../tabs/to-hast.js'
 import type { Container } from './transform.js'
@@ -17,7 +16,7 @@ export function createContainerHandler(context: BodyContext): Handler {
     const title =
       node.title.length > 0
         ? state.all({ type: 'paragraph', children: node.title })
-        : [text(labels.containerTitles[node.kind] ?? node.kind)]
+        : [text(context.labels.containerTitles[node.kind] ?? node.kind)]
     if (node.kind === 'details') {
       return element('details', { className: ['custom-container', 'details'] }, [element('summary', {}, title), ...state.all(node)])
     }

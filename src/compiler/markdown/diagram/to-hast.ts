@@ -29,8 +29,8 @@ import { estimateDiagramSize } from './estimate.js'
 /** Height of the placeholder of a diagram without an estimate, in px. */
 export const DEFAULT_HEIGHT = 240
 
-/** The diagram block for the mermaid `source` of a fenced code block. */
-export function diagramBlock(source: string): Element {
+/** The diagram block for the mermaid `source` of a fenced code block; `loading` is the placeholder's text. */
+export function diagramBlock(source: string, loading: string = labels.diagramLoading): Element {
   const size = estimateDiagramSize(source)
   const placeholder = element(
     'svg',
@@ -41,10 +41,7 @@ export function diagramBlock(source: string): Element {
       ariaHidden: 'true',
       focusable: 'false',
     },
-    [
-      element('rect', { width: '100%', height: '100%', rx: '6' }, []),
-      element('text', { x: '50%', y: '50%' }, [text(labels.diagramLoading)]),
-    ],
+    [element('rect', { width: '100%', height: '100%', rx: '6' }, []), element('text', { x: '50%', y: '50%' }, [text(loading)])],
   )
   const frame = element(
     'div',

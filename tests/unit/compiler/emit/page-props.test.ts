@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { resolveConfig, type UserConfig } from '../../../../src/compiler/config.js'
 import { createRenderJobs } from '../../../../src/compiler/emit/page-routes.js'
-import { formatDateTime, repoLabelOf, sidebarOf } from '../../../../src/compiler/emit/page-props.js'
+import { repoLabelOf, sidebarOf } from '../../../../src/compiler/emit/page-props.js'
+import { formatDateTime } from '../../../../src/compiler/site-labels.js'
 import { linkSite } from '../../../../src/compiler/link-site.js'
 import { compile } from '../page-fixtures.js'
 
@@ -65,7 +66,7 @@ describe('sidebarOf', () => {
 
 describe('page meta helpers', () => {
   it('formats times for de-CH in Zurich time, whatever the machine zone', () => {
-    expect(formatDateTime(Date.parse('2024-03-14T07:05:00Z'))).toBe('14.03.24, 08:05')
+    expect(formatDateTime(resolveConfig(), Date.parse('2024-03-14T07:05:00Z'))).toBe('14.03.24, 08:05')
   })
 
   it('labels the repository link after its host', () => {

@@ -1,0 +1,232 @@
+/**
+ * The languages wikigen ships (de-CH, de-DE, en), how a site's `lang` picks one, and how the config's `labels`
+ * change single texts. Only the build imports this module: the browser never carries the tables of other languages.
+ *
+ *   de-CH, de-LI         → de-CH (the reference: 'ss', no 'ß')
+ *   de-DE, de, de-AT, …  → de-DE (Germany's spelling: 'Schließen', 'Fußnoten')
+ *   en, en-GB, fr, …     → en    (any language without a table of its own reads English)
+ */
+import { labels as deCH, type Labels } from './labels.js'
+
+export type LocaleName = 'de-CH' | 'de-DE' | 'en'
+
+export interface Locale {
+  name: LocaleName
+  labels: Labels
+  /** The file name of the full-text search page: 'suche' → /suche.html. */
+  searchSlug: string
+}
+
+const deDE: Labels = {
+  ...deCH,
+  footnotes: 'Fußnoten',
+  diagramOpen: 'Diagramm vergrößern',
+  diagramZoomIn: 'Vergrößern',
+  diagramClose: 'Schließen',
+  diagramViewerHelp: 'Ziehen oder Pfeiltasten verschieben, Mausrad oder + und − zoomen, Esc schließt.',
+  basesColumns: { ...deCH.basesColumns, 'file.size': 'Größe' },
+}
+
+const en: Labels = {
+  searchPlaceholder: 'Search',
+  backToTop: 'Back to top',
+  copyCode: 'Copy code',
+  copied: 'Copied',
+  lastUpdated: 'Last updated',
+  contributors: 'Contributors',
+  changelog: 'Changelog',
+  changelogShowAll: 'Show all changes',
+  changelogOn: 'on',
+  editLink: 'Edit this page',
+  openInObsidian: 'Open in Obsidian',
+  prev: 'Previous',
+  next: 'Next',
+  openInNewWindow: 'opens in a new window',
+  toggleColorMode: 'Toggle colour mode',
+  toggleSidebar: 'Toggle sidebar',
+  onThisPage: 'On this page',
+  glossary: 'Glossary',
+  notFound: deCH.notFound,
+  backToHome: deCH.backToHome,
+  footnotes: 'Footnotes',
+  footnoteBack: 'Back to the text',
+  missingPage: 'Missing page',
+  draft: 'Draft',
+  canvasError: 'The canvas cannot be read',
+  tagPage: 'Tag',
+  sectionPage: 'Section',
+  home: 'Home',
+  breadcrumbs: 'Breadcrumbs',
+  siteNavigation: 'Navigation',
+  embedCycle: 'Embedded page embeds itself',
+  redirecting: 'This page has moved to',
+  skipToContent: 'Skip to content',
+  mainNavigation: 'Main navigation',
+  more: 'More',
+  loading: 'Loading page',
+  searchSuggestions: 'Search suggestions',
+  diagram: 'Diagram',
+  diagramError: 'The diagram could not be drawn.',
+  diagramLoading: 'Loading diagram …',
+  diagramOpen: 'Enlarge diagram',
+  diagramScrollHint: 'Scroll sideways',
+  diagramViewer: 'Diagram full screen',
+  diagramZoomIn: 'Zoom in',
+  diagramZoomOut: 'Zoom out',
+  diagramZoomFit: 'Show whole diagram',
+  diagramClose: 'Close',
+  diagramViewerHelp: 'Drag or use the arrow keys to move, the mouse wheel or + and − to zoom, Esc to close.',
+  fullTextTitle: 'Search',
+  fullTextLink: 'Search full text',
+  fullTextQuery: 'Search terms',
+  fullTextSubmit: 'Search',
+  fullTextSection: 'Section',
+  fullTextKind: 'Kind',
+  fullTextAll: 'all',
+  fullTextNoScript: 'Full-text search needs JavaScript. The search box at the top finds pages by title and heading.',
+  fullTextHit: '{count} result for “{query}”',
+  fullTextHits: '{count} results for “{query}”',
+  fullTextNone: 'No results for “{query}”.',
+  fullTextPartial: 'No page has all the words; pages with most of them:',
+  fullTextDidYouMean: 'Did you mean',
+  fullTextMore: 'More results',
+  fullTextFailed: 'Search is not available right now.',
+  backlinks: 'Linked from',
+  basesCountOne: '{count} entry',
+  basesCount: '{count} entries',
+  basesLimited: '{shown} of {total} entries',
+  basesEmpty: 'No entries',
+  basesTable: 'Table',
+  basesCards: 'Cards',
+  basesList: 'List',
+  basesYes: 'Yes',
+  basesNo: 'No',
+  basesNoValue: 'No value',
+  basesColumns: {
+    'file.name': 'Name',
+    'file.basename': 'Name',
+    'file.path': 'Path',
+    'file.folder': 'Folder',
+    'file.ext': 'Extension',
+    'file.size': 'Size',
+    'file.mtime': 'Modified',
+    'file.ctime': 'Created',
+    'file.tags': 'Tags',
+    'file.links': 'Links',
+  },
+  containerTitles: {
+    tip: 'Tip',
+    info: 'Info',
+    note: 'Note',
+    warning: 'Warning',
+    danger: 'Danger',
+    caution: 'Caution',
+    details: 'Details',
+  },
+  calloutTitles: {
+    note: 'Note',
+    abstract: 'Abstract',
+    summary: 'Summary',
+    info: 'Info',
+    todo: 'Todo',
+    tip: 'Tip',
+    hint: 'Hint',
+    important: 'Important',
+    success: 'Success',
+    check: 'Check',
+    question: 'Question',
+    faq: 'FAQ',
+    warning: 'Warning',
+    caution: 'Caution',
+    attention: 'Attention',
+    failure: 'Failure',
+    danger: 'Danger',
+    error: 'Error',
+    bug: 'Bug',
+    example: 'Example',
+    quote: 'Quote',
+  },
+}
+
+export const LOCALES: Record<LocaleName, Locale> = {
+  'de-CH': { name: 'de-CH', labels: deCH, searchSlug: 'suche' },
+  'de-DE': { name: 'de-DE', labels: deDE, searchSlug: 'suche' },
+  en: { name: 'en', labels: en, searchSlug: 'search' },
+}
+
+/** Tags that read another table than their primary language's. */
+const EXACT: Record<string, LocaleName> = { 'de-ch': 'de-CH', 'de-li': 'de-CH' }
+
+/** The table of a language tag: the exact tag, else its primary language (de → de-DE), else English. */
+export function localeOf(lang: string): Locale {
+  const tag = lang.trim().toLowerCase().replace(/_/g, '-')
+  const exact = EXACT[tag]
+  if (exact) return LOCALES[exact]
+  const primary = tag.split('-')[0]
+  if (primary === 'de') return LOCALES['de-DE']
+  return LOCALES.en
+}
+
+/** A partial table of texts from the config: any string of `Labels`; the keyed tables merge key by key. */
+export type LabelOverrides = {
+  [K in keyof Labels]?: Labels[K] extends Record<string, string> ? Record<string, string> : Labels[K]
+}
+
+/** The texts of a site: its language's table with the config's `labels` laid over it. */
+export function resolveLabels(lang: string, overrides: LabelOverrides = {}): Labels {
+  const base = localeOf(lang).labels
+  if (Object.keys(overrides).length === 0) return base
+  return {
+    ...base,
+    ...overrides,
+    containerTitles: { ...base.containerTitles, ...overrides.containerTitles },
+    calloutTitles: { ...base.calloutTitles, ...overrides.calloutTitles },
+    basesColumns: { ...base.basesColumns, ...overrides.basesColumns },
+  } as Labels
+}
+
+/** The keys whose values are tables of their own (a title per kind). */
+export const LABEL_TABLES = ['containerTitles', 'calloutTitles', 'basesColumns'] as const
+
+/** Every key a `labels` override may have. */
+export const LABEL_KEYS = Object.keys(deCH) as (keyof Labels)[]
+
+/**
+ * The texts the browser scripts use (copy button, back to top, progress bar, diagrams, full-text results, and the
+ * search box and navbar islands when they hydrate). The page carries those of them that differ from de-CH.
+ */
+export const CLIENT_LABEL_KEYS = [
+  'searchPlaceholder',
+  'searchSuggestions',
+  'openInNewWindow',
+  'backToTop',
+  'copyCode',
+  'copied',
+  'loading',
+  'diagram',
+  'diagramError',
+  'diagramOpen',
+  'diagramScrollHint',
+  'diagramViewer',
+  'diagramZoomIn',
+  'diagramZoomOut',
+  'diagramZoomFit',
+  'diagramClose',
+  'diagramViewerHelp',
+  'fullTextHit',
+  'fullTextHits',
+  'fullTextNone',
+  'fullTextPartial',
+  'fullTextDidYouMean',
+  'fullTextMore',
+  'fullTextFailed',
+] as const satisfies readonly (keyof Labels)[]
+
+export type ClientLabelKey = (typeof CLIENT_LABEL_KEYS)[number]
+
+/** The browser's texts that differ from de-CH, for the page to carry; empty for a de-CH site. */
+export function clientLabelsOf(labels: Labels): Partial<Record<ClientLabelKey, string>> {
+  const out: Partial<Record<ClientLabelKey, string>> = {}
+  for (const key of CLIENT_LABEL_KEYS) if (labels[key] !== deCH[key]) out[key] = labels[key]
+  return out
+}

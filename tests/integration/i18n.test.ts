@@ -1,0 +1,178 @@
+/**
+ * The interface in the site's language: the English fixture built with the CLI reads English on every page (no German
+ * text of the interface left), with its dates in its own time zone and its own change of one text; the same site as
+ * de-DE writes Germany's spelling; a misspelt text in the config is an error that names the key and the one meant.
+ */
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { labels as deCH } from '../../src/shared/labels.js'
+import { LOCALES } from '../../src/shared/locales.js'
+import { committedCopy, tempDir, wikigen } from './helpers.js'
+
+/** Committed at 07:05 UTC: 03:05 in New York (the English site's zone), 08:05 in Zurich (the default). */
+const COMMITTED = '2026-03-14T07:05:00Z'
+
+function htmlFiles(dir: string, from = ''): string[] {
+  return readdirSync(join(dir, from)).flatMap((name) => {
+    const path = from ? `${from}/${name}` : name
+    if (statSync(join(dir, path)).isDirectory()) return path === 'assets' ? [] : htmlFiles(dir, path)
+    return path.endsWith('.html') ? [path] : []
+  })
+}
+
+/** What a reader sees or hears of a page: its text and the values of its attributes, without scripts and styles. */
+function readerTexts(html: string): string[] {
+  const withoutCode = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/g, '')
+  const texts = [...withoutCode.matchAll(/>([^<]+)</g)].map((m) => m[1])
+  const attributes = [...withoutCode.matchAll(/\s(?:aria-label|title|placeholder|alt|data-[\w-]+|content)="([^"]*)"/g)].map((m) => m[1])
+  return [...texts, ...attributes]
+    .map((t) =>
+      t
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&')
+        .trim(),
+    )
+    .filter(Boolean)
+}
+
+/** The German texts of the interface an English page must not show: those the English table writes otherwise. */
+function germanTexts(): string[] {
+  const english = LOCALES.en.labels
+  const out: string[] = []
+  for (const [key, value] of Object.entries(deCH)) {
+    const own = english[key as keyof typeof english]
+    if (typeof value === 'string') {
+      if (value !== own) out.push(...value.split(/\{\w+\}/).map((part) => part.trim()))
+    } else if (!Array.isArray(value)) {
+      for (const [kind, title] of Object.entries(value)) if ((own as Record<string, string>)[kind] !== title) out.push(title)
+    }
+  }
+  return [...new Set(out.filter((text) => text.length >= 3))]
+}
+
+/** `text` as a run of whole words: 'Glossar' is not in 'Glossary'. */
+const asWords = (text: string) => new RegExp(`(?<![\\p{L}])${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u')
+
+async function buildCopy(root: string): Promise<{ site: string; code: number; stderr: string }> {
+  const site = join(tempDir('wikigen-i18n-'), 'site')
+  const { code, stderr } = await wikigen(['build', '--root', root, '--out', site, '--no-cache'])
+  return { site, code, stderr }
+}
+
+const read = (site: string, file: string) => readFileSync(join(site, file), 'utf8')
+
+describe('an English site', () => {
+  let site: string
+  beforeAll(async () => {
+    const built = await buildCopy(committedCopy('english', COMMITTED))
+    expect(built.code, built.stderr).toBe(0)
+    site = built.site
+  }, 120_000)
+
+  it('shows no German text of the interface on any page', () => {
+    const german = germanTexts()
+    expect(german).toEqual(expect.arrayContaining(['Suche', 'Zuletzt aktualisiert', 'Kopiere den Code.', 'Verlinkt von', 'Fussnoten']))
+    const files = htmlFiles(site)
+    expect(files).toEqual(expect.arrayContaining(['index.html', 'getting-started.html', 'glossary.html', 'search.html', '404.html']))
+    const found: string[] = []
+    for (const file of files)
+      for (const text of readerTexts(read(site, file)))
+        for (const word of german)
+          // short words count only as a whole text ('Art', 'Pfad'); longer ones as words anywhere in it
+          if (word.length < 6 ? text === word : asWords(word).test(text)) found.push(`${file}: ${JSON.stringify(text)} (${word})`)
+    expect(found).toEqual([])
+  })
+
+  it('labels the page in English, with its date in the site zone and its own text for the changelog', () => {
+    const page = read(site, 'getting-started.html')
+    expect(page).toContain('<html lang="en">')
+    expect(page).toContain('placeholder="Search"')
+    expect(page).toMatch(/<span class="meta-item-label">Last updated(<!-- -->)?: <\/span><time[^>]*>3\/14\/26, 3:05\s?AM<\/time>/)
+    expect(page).toContain('History of this page')
+    expect(page).toContain('>Edit this page<')
+    expect(page).toContain('<h2 class="sr-only" id="footnote-label">Footnotes</h2>')
+    expect(page).toContain('<p class="callout-title">Tip</p>')
+    expect(page).toContain('<p class="custom-container-title">Warning</p>')
+    expect(page).toContain('aria-label="Laptop handed over"')
+    const release = read(site, 'release-process.html')
+    expect(release).toMatch(/Linked from/)
+    expect(release).toContain('Loading diagram …')
+    expect(read(site, 'index.html')).toContain('title="Missing page: Missing page"')
+  })
+
+  it('counts and names the views of a base in English', () => {
+    const page = read(site, 'all-guides.html')
+    expect(page).toContain('<span class="base-count">2 entries</span>')
+    expect(page).toContain('role="region" aria-label="Table"')
+    expect(page).toContain('<th scope="col">Path</th>')
+    expect(page).toContain('<p class="base-empty">No entries</p>')
+  })
+
+  it('gives the browser scripts their English texts in the page', () => {
+    const script = /<script type="application\/json" id="wikigen-labels">([^<]*)<\/script>/.exec(read(site, 'index.html'))
+    expect(script).not.toBeNull()
+    expect(JSON.parse(script![1])).toMatchObject({
+      copied: 'Copied',
+      copyCode: 'Copy code',
+      backToTop: 'Back to top',
+      fullTextHits: '{count} results for “{query}”',
+    })
+  })
+
+  it('has its full-text search page at /search.html, in English', () => {
+    const page = read(site, 'search.html')
+    expect(page).toContain('<title>Search | Handbook</title>')
+    expect(page).toContain('<label class="sr-only" for="fulltext-query">Search terms</label>')
+    expect(page).toContain('>Full-text search needs JavaScript.')
+    expect(read(site, 'index.html')).toContain('Search full text')
+  })
+
+  it('names the glossary and the 404 page in English', () => {
+    expect(read(site, 'glossary.html')).toContain('<title>Glossary | Handbook</title>')
+    const notFound = read(site, '404.html')
+    expect(notFound).toContain('There&#x27;s nothing here.')
+    expect(notFound).toContain('Take me home')
+  })
+})
+
+describe('a de-DE site', () => {
+  let site: string
+  beforeAll(async () => {
+    const root = committedCopy('english', COMMITTED, (dir) => {
+      writeFileSync(join(dir, 'wikigen.config.ts'), "export default { site: { lang: 'de-DE', title: 'Handbuch' } }\n")
+    })
+    const built = await buildCopy(root)
+    expect(built.code, built.stderr).toBe(0)
+    site = built.site
+  }, 120_000)
+
+  it("writes Germany's spelling and German dates in Zurich time, the default zone", () => {
+    const page = read(site, 'getting-started.html')
+    expect(page).toContain('<html lang="de-DE">')
+    expect(page).toContain('<h2 class="sr-only" id="footnote-label">Fußnoten</h2>')
+    expect(page).toMatch(/Zuletzt aktualisiert(<!-- -->)?: <\/span><time[^>]*>14\.03\.26, 08:05<\/time>/)
+    expect(page).toContain('placeholder="Suche"')
+    const script = /id="wikigen-labels">([^<]*)</.exec(page)
+    expect(JSON.parse(script![1])).toEqual({
+      diagramOpen: 'Diagramm vergrößern',
+      diagramZoomIn: 'Vergrößern',
+      diagramClose: 'Schließen',
+      diagramViewerHelp: 'Ziehen oder Pfeiltasten verschieben, Mausrad oder + und − zoomen, Esc schließt.',
+    })
+    expect(htmlFiles(site)).toContain('suche.html')
+    expect(htmlFiles(site)).not.toContain('search.html')
+  })
+})
+
+describe('a misspelt text in the config', () => {
+  it('is an error naming file, line, column, the key and the one meant', async () => {
+    const root = committedCopy('english', COMMITTED, (dir) => {
+      writeFileSync(join(dir, 'wikigen.config.ts'), "export default {\n  site: { lang: 'en' },\n  labels: { copyed: 'Done' },\n}\n")
+    })
+    const built = await buildCopy(root)
+    expect(built.code).toBe(1)
+    expect(built.stderr).toMatch(/wikigen\.config\.ts:3:13 +error +Unknown key "labels\.copyed"/)
+    expect(built.stderr).toContain('hint: Did you mean "copied"?')
+  }, 120_000)
+})
