@@ -115,7 +115,7 @@ describe('wikigen build (CLI)', () => {
     expect(code).toBe(1)
     expect(stderr).toContain('wikigen.config.ts:6:5  error  "theme.navbar" should be a list  [bad-config]')
     expect(stderr).toContain('wikigen.config.ts:7:5  warning  Unknown key "theme.navBar"  [unknown-config-key]')
-    expect(stderr).toContain('hint: Check the spelling; docs/config.md lists every key.')
+    expect(stderr).toContain('hint: Did you mean "navbar"? Check the spelling; docs/config.md lists every key.')
     expect(stderr).not.toMatch(/\n\s+at /)
     expect(readFileSync(join(root, '..', 'site', 'seite.html'), 'utf8')).toContain('Firmenwiki')
   })
