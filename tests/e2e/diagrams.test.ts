@@ -235,6 +235,8 @@ describe('the full-screen view', () => {
     const { page } = await openPage(browser, { viewport: PHONE })
     await page.goto(`${baseUrl}/prozesse-infrastruktur.html`)
     const frame = firstFrame(page)
+    // diagrams are drawn when they come near the viewport: the page's first one may sit further down
+    await frame.scrollIntoViewIfNeeded()
     await frame.locator('svg[role="img"]').click({ position: { x: 30, y: 20 } })
     await page.getByRole('dialog').waitFor()
     const smallest = await page
