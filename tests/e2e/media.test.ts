@@ -90,7 +90,7 @@ describe('diagrams', () => {
     await settle(page)
     expect(chunks).not.toContain('diagram-chunk')
     await page.evaluate(() => scrollTo(0, document.body.scrollHeight))
-    await page.locator('[data-diagram="mermaid"] svg').waitFor()
+    await page.locator('[data-diagram="mermaid"] svg[role="img"]').waitFor() // the drawing, not the placeholder
     expect(chunks).toContain('diagram-chunk')
   })
 
