@@ -19,6 +19,8 @@ interface InitTexts {
   description: string
   hostname: string
   base: string
+  timeZone: string
+  timeZoneExample: string
   logo: string
   navbar: string
   glossary: string
@@ -26,6 +28,8 @@ interface InitTexts {
   editLink: string
   exclude: string
   excludeExample: string
+  labels: string
+  labelsExample: string
   homePage: (title: string) => string
 }
 
@@ -40,6 +44,8 @@ const TEXTS = {
     description: 'Ein Satz über das Wiki, für Suchmaschinen und die Startseite',
     hostname: 'Adresse der veröffentlichten Website; ergibt die sitemap.xml',
     base: 'Pfad, unter dem die Website liegt, wenn sie nicht die ganze Domain belegt',
+    timeZone: 'Zeitzone der Zeiten «Zuletzt aktualisiert» und der Änderungen (ein IANA-Name)',
+    timeZoneExample: 'Europe/Zurich',
     logo: 'Logo in der Navigationsleiste: eine Datei aus diesem Ordner oder eine URL',
     navbar: 'Einträge der Navigationsleiste: ein Pfad, ein Seitenname oder eine URL',
     glossary: 'Glossar',
@@ -47,6 +53,8 @@ const TEXTS = {
     editLink: 'Link «Diese Seite bearbeiten» ins Repository, in dem dieser Ordner liegt',
     exclude: 'Dateien und Ordner, die nie veröffentlicht werden (in Obsidian ausgeschlossene Dateien ohnehin nicht)',
     excludeExample: 'Privat/**',
+    labels: 'Eigene Texte an Stelle der Beschriftungen der Sprache; alle Schlüssel in docs/config.md',
+    labelsExample: 'Wiki durchsuchen',
     homePage: (title) =>
       [
         `# ${title}`,
@@ -66,6 +74,8 @@ const TEXTS = {
     description: 'One sentence about the wiki, for search engines and the home page',
     hostname: 'Address of the published site; gives the sitemap.xml',
     base: 'Path the site is served under when it does not have the whole domain',
+    timeZone: 'Time zone of the "last updated" times and of the change history (an IANA name)',
+    timeZoneExample: 'Europe/London',
     logo: 'Logo in the navbar: a file of this folder or a URL',
     navbar: 'Entries of the navbar: a path, a page name or a URL',
     glossary: 'Glossary',
@@ -73,6 +83,8 @@ const TEXTS = {
     editLink: '"Edit this page" links to the repository holding this folder',
     exclude: 'Files and folders never published (files excluded in Obsidian never are anyway)',
     excludeExample: 'Private/**',
+    labels: 'Own texts in place of the labels of the language; every key is in docs/config.md',
+    labelsExample: 'Search the wiki',
     homePage: (title) =>
       [
         `# ${title}`,
@@ -115,6 +127,8 @@ export function createConfigSource(options: InitConfigOptions): string {
     "    // hostname: 'https://wiki.example.com',",
     `    // ${t.base}`,
     "    // base: '/wiki/',",
+    `    // ${t.timeZone}`,
+    `    // timeZone: ${quote(t.timeZoneExample)},`,
     '  },',
     '  theme: {',
     `    // ${t.logo}`,
@@ -132,6 +146,8 @@ export function createConfigSource(options: InitConfigOptions): string {
     '  },',
     `  // ${t.exclude}`,
     `  // exclude: [${quote(t.excludeExample)}],`,
+    `  // ${t.labels}`,
+    `  // labels: { searchPlaceholder: ${quote(t.labelsExample)} },`,
     '})',
     '',
   ].join('\n')

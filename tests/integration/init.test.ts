@@ -65,6 +65,9 @@ describe('wikigen init', () => {
     const { config, diagnostics } = await loadConfig(cwd)
     expect(diagnostics).toEqual([])
     expect(config).toMatchObject({ site: { title: 'Acme', lang, hostname: 'https://wiki.example.com' }, theme: { editLink: true } })
+    // the time zone and an own text of the interface are there to be switched on
+    expect(config?.site?.timeZone).toMatch(/^Europe\//)
+    expect(config?.labels?.searchPlaceholder).toMatch(/wiki/i)
   })
 
   it('makes an existing vault a site: no home page of its own, the vault named as --root in the printed commands', async () => {
