@@ -28,6 +28,7 @@ import {
   type Scope,
   type Value,
 } from './expression.js'
+import { labels as deCH } from '../../shared/labels.js'
 import type { BaseDefinition, BaseExpression, BaseFilter, BaseProblem, BaseView, BaseViewType } from './parse.js'
 
 /** One note of the vault, as a base sees it. */
@@ -57,21 +58,8 @@ export interface EvaluateLabels {
   noValue: string
 }
 
-export const DEFAULT_EVALUATE_LABELS: EvaluateLabels = {
-  columns: {
-    'file.name': 'Name',
-    'file.basename': 'Name',
-    'file.path': 'Pfad',
-    'file.folder': 'Ordner',
-    'file.ext': 'Dateiendung',
-    'file.size': 'Grösse',
-    'file.mtime': 'Geändert',
-    'file.ctime': 'Erstellt',
-    'file.tags': 'Tags',
-    'file.links': 'Links',
-  },
-  noValue: 'Ohne Wert',
-}
+/** The site's default (de-CH) texts: src/shared/labels.ts holds them. */
+export const DEFAULT_EVALUATE_LABELS: EvaluateLabels = { columns: deCH.basesColumns, noValue: deCH.basesNoValue }
 
 export interface EvaluateContext {
   /** Resolves a link target as written ("Muster AG", "Kunden/Muster AG", "[[Muster AG]]") to a source path. */
