@@ -6,36 +6,20 @@
  * scroll positions, so a reload keeps them too.
  */
 
-const STORAGE_KEY = 'wikigen-diagram-heights'
+import { sessionRecord } from './session-record.js'
 
-let heights: Record<string, number> | undefined
-
-function stored(): Record<string, number> {
-  if (!heights) {
-    try {
-      const parsed: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}')
-      heights = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, number>) : {}
-    } catch {
-      heights = {}
-    }
-  }
-  return heights
-}
+const heights = sessionRecord<number>('wikigen-diagram-heights')
 
 /** The frame height remembered for the diagram with this key, if any. */
 export function rememberedHeight(key: string): number | undefined {
-  const value = stored()[key]
+  const value = heights.values()[key]
   return typeof value === 'number' && value > 0 ? value : undefined
 }
 
-/** Remembers the frame height of the diagram with this key. */
+/** Remembers the frame height of the diagram with this key (storage full or disabled: the estimate is used). */
 export function rememberHeight(key: string, height: number): void {
-  const all = stored()
+  const all = heights.values()
   if (all[key] === height) return
   all[key] = height
-  try {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(all))
-  } catch {
-    // storage full or disabled: the estimate is used, which is right in most cases
-  }
+  heights.save()
 }

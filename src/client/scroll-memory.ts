@@ -9,25 +9,15 @@
  * otherwise everything below a diagram would move by the difference once it is drawn.
  */
 
+import { sessionRecord } from './session-record.js'
+
 interface ScrollPosition {
   x: number
   y: number
 }
 
-const STORAGE_KEY = 'wikigen-scroll'
-
-let positions: Record<string, ScrollPosition> | undefined
-
-function stored(): Record<string, ScrollPosition> {
-  if (!positions) {
-    try {
-      positions = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, ScrollPosition>
-    } catch {
-      positions = {}
-    }
-  }
-  return positions
-}
+const positions = sessionRecord<ScrollPosition>('wikigen-scroll')
+const stored = () => positions.values()
 
 /** A fresh `history.state` for a new entry. */
 export function createEntryState(): { key: string } {
@@ -56,11 +46,7 @@ export function stateKey(state: unknown): string | undefined {
 /** Stores the current scroll position under `key` (by default the current entry's). */
 export function rememberScroll(key = entryKey()): void {
   stored()[key] = { x: Math.round(scrollX), y: Math.round(scrollY) }
-  try {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(stored()))
-  } catch {
-    // storage full or disabled: positions still work until the next reload
-  }
+  positions.save()
 }
 
 /** The position stored for `key`, if any. */
