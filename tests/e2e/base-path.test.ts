@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launch, openPage } from './browser.js'
+import { hydrateIslands, launch, openPage } from './browser.js'
 import { startDev } from './dev-server.js'
 
 const repo = join(import.meta.dirname, '../..')
@@ -106,7 +106,7 @@ describe('a site built and served with --base /wiki/', () => {
     await page.goto(`${origin}/`)
     expect(page.url()).toBe(`${origin}/wiki/`)
     expect(await styled(page)).toBe(true)
-    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+    await hydrateIslands(page)
 
     await page.goto(`${origin}/wiki/navigation.html`)
     await markWindow(page)
@@ -147,7 +147,7 @@ describe('a site built and served with --base /wiki/', () => {
     const { page, errors } = await openPage(browser)
     const paths = recordPaths(page, origin)
     await page.goto(`${origin}/wiki/`)
-    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+    await hydrateIslands(page)
     await page.getByRole('combobox', { name: 'Suche' }).fill('odoo hosting')
     const suggestion = page.getByRole('listbox', { name: 'Suchvorschläge' }).getByRole('option').first()
     await suggestion.waitFor()

@@ -38,3 +38,14 @@ export async function keepScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(dir, { recursive: true })
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true })
 }
+
+/**
+ * Reaches for the page as a reader does, with the pointer over it, which loads React and hydrates the page's islands
+ * (they hydrate on first contact only, src/client/islands.ts), and waits until they are.
+ */
+export async function hydrateIslands(page: Page): Promise<void> {
+  // the navbar's corner: no list or menu ever opens under it, so the resting pointer selects nothing later
+  await page.mouse.move(2, 2)
+  await page.mouse.move(4, 4)
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+}

@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launch, openPage } from './browser.js'
+import { hydrateIslands, launch, openPage } from './browser.js'
 
 const cspUrl = inject('cspUrl')
 /** Reports of mermaid's text measuring (see docs/SECURITY.md), the only ones allowed, and only on diagram pages. */
@@ -39,7 +39,7 @@ describe('under the recommended Content-Security-Policy', () => {
   it.each(['/', '/odoo.html', '/glossary.html', '/gibt-es-nicht', '/medien-code.html'])('shows %s without a violation', async (path) => {
     const { page, violations } = await withViolations()
     await page.goto(`${cspUrl}${path}`)
-    await page.locator('html[data-hydrated="true"]').waitFor({ timeout: 15_000 })
+    await hydrateIslands(page)
     const hasDiagrams = (await page.locator('[data-diagram]').count()) > 0
     expect((await violations()).filter((v) => !(hasDiagrams && MERMAID_MEASURING.test(v)))).toEqual([])
   })

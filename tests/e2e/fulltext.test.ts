@@ -14,7 +14,7 @@ import { startServer } from '../../src/cli/serve.js'
 import { fileLoader } from '../../src/cli/search.js'
 import { metaFile, pageFile, type FullTextMeta, type FullTextPage } from '../../src/shared/fulltext/format.js'
 import { repoRoot, tempDir, wikigen } from '../integration/helpers.js'
-import { DESKTOP, keepScreenshot, launch, openPage } from './browser.js'
+import { DESKTOP, hydrateIslands, keepScreenshot, launch, openPage } from './browser.js'
 
 let browser: Browser
 let server: Server
@@ -59,7 +59,7 @@ describe('full-text search in the browser', () => {
   it('ends the open dropdown with a link to the full text, outside the listbox, also without suggestions', async () => {
     const { page, errors } = await visit('/')
     const field = page.getByRole('combobox', { name: 'Suche' })
-    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+    await hydrateIslands(page)
     await field.fill('traktand')
     const link = page.locator('.fulltext-link a')
     await expect(link.textContent()).resolves.toBe('Im Volltext suchen: „traktand“')

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { labels } from '../../src/shared/labels.js'
-import { DESKTOP, PHONE, keepScreenshot, launch, openPage } from './browser.js'
+import { DESKTOP, PHONE, hydrateIslands, keepScreenshot, launch, openPage } from './browser.js'
 
 const baseUrl = inject('baseUrl')
 const viewports = [
@@ -37,7 +37,7 @@ function recordChunks(page: Page): string[] {
 /** Waits until the page is loaded, its islands hydrated, and the network quiet: whatever loads on its own has loaded. */
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle')
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+  await hydrateIslands(page)
   await page.waitForLoadState('networkidle')
 }
 

@@ -4,7 +4,7 @@
  */
 import type { Browser, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { DESKTOP, PHONE, keepScreenshot, launch, openPage } from './browser.js'
+import { DESKTOP, PHONE, hydrateIslands, keepScreenshot, launch, openPage } from './browser.js'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -36,7 +36,7 @@ async function openSearchPage(
     if (new URL(request.url()).pathname === '/search-index.json') indexRequests.push(request)
   })
   await page.goto(`${baseUrl}${path}`)
-  await waitForHydration(page)
+  await hydrateIslands(page)
   return { page, errors, indexRequests }
 }
 
@@ -51,10 +51,6 @@ function collectErrors(page: Page): string[] {
     if (m.type() === 'error' && !m.location().url.endsWith('/favicon.ico')) errors.push(m.text())
   })
   return errors
-}
-
-async function waitForHydration(page: Page): Promise<void> {
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
 }
 
 const searchField = (page: Page) => page.getByRole('combobox', { name: 'Suche' })
@@ -235,7 +231,7 @@ describe.each([
     await page.keyboard.press('Enter')
     await page.waitForURL(`${baseUrl}/traktanden-archiv.html`)
     await page.getByRole('heading', { level: 1, name: 'Traktanden Archiv' }).waitFor()
-    await waitForHydration(page)
+    await hydrateIslands(page)
     await searchField(page).focus()
     expect(await search(page, 'wartung mail', 1)).toEqual(['Wartung Mailserver'])
     expect(indexRequests).toHaveLength(1)
@@ -315,7 +311,7 @@ describe.each([
     await page.keyboard.type('wartung pla')
     expect(await page.locator('html[data-hydrated="true"]').count()).toBe(0)
     release()
-    await waitForHydration(page)
+    await hydrateIslands(page)
     expect(await field.inputValue()).toBe('wartung pla')
     expect(await field.evaluate((el) => el === document.activeElement)).toBe(true)
     await suggestions(page).first().waitFor()

@@ -5,7 +5,7 @@
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { DESKTOP, PHONE, keepScreenshot, launch, openPage } from './browser.js'
+import { DESKTOP, PHONE, hydrateIslands, keepScreenshot, launch, openPage } from './browser.js'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -144,7 +144,7 @@ describe('navbar dropdown', () => {
   it('opens and closes by button and Escape once hydrated, with links inside', async () => {
     const { page } = await openPage(browser, { viewport: DESKTOP })
     await page.goto(`${baseUrl}/odoo.html`)
-    await page.locator('html[data-hydrated="true"]').waitFor()
+    await hydrateIslands(page)
     const button = page.getByRole('button', { name: 'Mehr' })
     expect(await button.getAttribute('aria-expanded')).toBe('false')
     await button.focus()
@@ -153,6 +153,39 @@ describe('navbar dropdown', () => {
     expect(await page.getByRole('link', { name: 'Odoo', exact: true }).first().isVisible()).toBe(true)
     await page.keyboard.press('Escape')
     expect(await button.getAttribute('aria-expanded')).toBe('false')
+  })
+
+  it('opens on a tap that came before React, once React has arrived', async () => {
+    const { page, errors } = await openPage(browser, { viewport: DESKTOP })
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/chunks\/hydrate-[\w]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(`${baseUrl}/odoo.html`)
+    const button = page.getByRole('button', { name: 'Mehr' })
+    await button.click()
+    expect(await page.locator('html[data-hydrated="true"]').count()).toBe(0)
+    release()
+    await expect.poll(() => button.getAttribute('aria-expanded'), { timeout: 20_000 }).toBe('true')
+    expect(errors).toEqual([])
+  })
+})
+
+describe('islands', () => {
+  it('load React only when the reader reaches for the page, never for a reader who only reads', async () => {
+    const { page } = await openPage(browser, { viewport: DESKTOP })
+    const requested: string[] = []
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname))
+    await page.goto(`${baseUrl}/odoo.html`)
+    await page.waitForLoadState('networkidle')
+    // well past the moment the page is idle
+    await page.waitForTimeout(2500)
+    expect(requested.filter((path) => /\/hydrate-/.test(path))).toEqual([])
+    expect(await page.locator('html[data-hydrated="true"]').count()).toBe(0)
+    await hydrateIslands(page)
+    expect(requested.filter((path) => /\/hydrate-/.test(path))).toHaveLength(1)
   })
 })
 
