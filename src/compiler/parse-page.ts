@@ -18,7 +18,7 @@ import type { SourceFile } from './load.js'
 import type { Page } from './page.js'
 import type { SourcePath } from './paths.js'
 import { slugifyPageName } from './slugify.js'
-import { parseBasePage, parseCanvasPage } from './source-pages.js'
+import { diagnosticOf, parseBasePage, parseCanvasPage } from './source-pages.js'
 import { labels as deCH, type Labels } from '../shared/labels.js'
 import { searchDataOf } from './search-data.js'
 import type { Slug } from './paths.js'
@@ -127,28 +127,8 @@ export function parsePage(source: SourceFile, labels: Labels = deCH, plugins?: M
       hint: 'Fix the hook in wikigen.config.ts (the page is built without it meanwhile).',
     })
   }
-  for (const problem of rendered.baseProblems) {
-    diagnostics.push({
-      severity: 'warning',
-      code: 'bad-base',
-      file: source.path,
-      line: problem.line,
-      column: problem.column,
-      message: problem.message,
-      hint: problem.hint,
-    })
-  }
-  for (const problem of rendered.codeProblems) {
-    diagnostics.push({
-      severity: 'warning',
-      code: 'code-fence',
-      file: source.path,
-      line: problem.line,
-      column: problem.column,
-      message: problem.message,
-      hint: problem.hint,
-    })
-  }
+  for (const problem of rendered.baseProblems) diagnostics.push(diagnosticOf(problem, source.path, 'bad-base'))
+  for (const problem of rendered.codeProblems) diagnostics.push(diagnosticOf(problem, source.path, 'code-fence'))
   for (const diagram of rendered.diagrams) {
     if (diagram.value.length > MAX_DIAGRAM_TEXT) {
       diagnostics.push({

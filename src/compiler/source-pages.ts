@@ -138,7 +138,8 @@ function sourcePage(source: SourceFile, page: { name: string; slug: Slug }, part
   }
 }
 
-function diagnosticOf(problem: BaseProblem, file: SourcePath, code: DiagnosticCode): Diagnostic {
+/** A warning of `code` in `file` for a problem found at a line and column (a base's, a canvas's, a code fence's). */
+export function diagnosticOf(problem: BaseProblem, file: SourcePath, code: DiagnosticCode): Diagnostic {
   return { severity: 'warning', code, file, line: problem.line, column: problem.column, message: problem.message, hint: problem.hint }
 }
 
