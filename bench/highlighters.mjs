@@ -71,36 +71,25 @@ function codeBlocks(dir) {
   return blocks
 }
 
+/** One minified ESM bundle for Node, in memory: `input` is esbuild's `entryPoints` or `stdin`. */
+async function bundle(input) {
+  const result = await build({ ...input, bundle: true, format: 'esm', platform: 'node', minify: true, write: false, logLevel: 'silent' })
+  return result.outputFiles[0].contents
+}
+
 /** wikigen's code-block module, bundled from the TypeScript source so the figures are of the code as it is. */
 async function loadWikigen() {
   const out = join(options.work, 'highlighters-wikigen.mjs')
   mkdirSync(options.work, { recursive: true })
-  const result = await build({
-    entryPoints: [join(repo, 'src/compiler/markdown/code/index.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    minify: true,
-    write: false,
-    logLevel: 'silent',
-  })
-  writeFileSync(out, result.outputFiles[0].contents)
+  const bytes = await bundle({ entryPoints: [join(repo, 'src/compiler/markdown/code/index.ts')] })
+  writeFileSync(out, bytes)
   const module = await import(pathToFileURL(out).href)
-  return { module, bundleBytes: result.outputFiles[0].contents.length, bundleGzip: gzipSync(result.outputFiles[0].contents).length }
+  return { module, bundleBytes: bytes.length, bundleGzip: gzipSync(bytes).length }
 }
 
 /** lowlight with the common grammars alone, bundled the same way: what the compiler carried before. */
 async function commonBundleSize() {
-  const result = await build({
-    stdin: { contents: "export { common, createLowlight } from 'lowlight'", resolveDir: repo },
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    minify: true,
-    write: false,
-    logLevel: 'silent',
-  })
-  const bytes = result.outputFiles[0].contents
+  const bytes = await bundle({ stdin: { contents: "export { common, createLowlight } from 'lowlight'", resolveDir: repo } })
   return { bytes: bytes.length, gzip: gzipSync(bytes).length }
 }
 
