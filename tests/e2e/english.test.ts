@@ -3,34 +3,24 @@
  * "last updated" time is fixed): the search box before and after it hydrates, the copy button, back to top, the 404
  * page, the full-text search page and the meta footer all speak English, without a script error.
  */
-import { execFileSync } from 'node:child_process'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer } from '../../src/cli/serve.js'
-import { committedCopy, repoRoot, tempDir } from '../integration/helpers.js'
+import { committedCopy } from '../integration/helpers.js'
 import { keepScreenshot, launch, openPage } from './browser.js'
+import { buildAndServe, type ServedSite } from './served-site.js'
 
 let browser: Browser
-let server: Server
+let served: ServedSite
 let baseUrl: string
 
 beforeAll(async () => {
-  const site = join(tempDir('wikigen-e2e-english-'), 'site')
-  const root = committedCopy('english', '2026-03-14T07:05:00Z')
-  execFileSync(process.execPath, [join(repoRoot, 'bin/wikigen.js'), 'build', '--root', root, '--out', site, '--no-cache'], {
-    env: { ...process.env, CI: '1' },
-    stdio: 'pipe',
-  })
-  server = await startServer({ dir: site, port: 0, host: '127.0.0.1' })
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  served = await buildAndServe(committedCopy('english', '2026-03-14T07:05:00Z'))
+  baseUrl = served.baseUrl
   browser = await launch()
 })
 afterAll(async () => {
   await browser?.close()
-  await new Promise((resolve) => server?.close(resolve))
+  await served?.close()
 })
 
 /** A page of the site and its script errors, less the browser's line for /favicon.ico (the site has no icon). */

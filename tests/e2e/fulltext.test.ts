@@ -4,41 +4,28 @@
  * hits with a did-you-mean, back button, keyboard), and the same results as `wikigen search --full-text` for 200
  * queries.
  */
-import { execFileSync } from 'node:child_process'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer } from '../../src/cli/serve.js'
 import { fileLoader } from '../../src/cli/search.js'
 import { metaFile, pageFile, type FullTextMeta, type FullTextPage } from '../../src/shared/fulltext/format.js'
-import { repoRoot, tempDir, wikigen } from '../integration/helpers.js'
+import { wikigen } from '../integration/helpers.js'
 import { DESKTOP, hydrateIslands, keepScreenshot, launch, openPage } from './browser.js'
+import { buildAndServe, type ServedSite } from './served-site.js'
 
 let browser: Browser
-let server: Server
+let served: ServedSite
 let baseUrl: string
 let site: string
 
 beforeAll(async () => {
-  site = join(tempDir('wikigen-e2e-fulltext-'), 'site')
-  execFileSync(
-    process.execPath,
-    [join(repoRoot, 'bin/wikigen.js'), 'build', '--root', 'tests/fixtures/sites/reader', '--out', site, '--no-cache'],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, CI: '1' },
-      stdio: 'pipe',
-    },
-  )
-  server = await startServer({ dir: site, port: 0, host: '127.0.0.1' })
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  served = await buildAndServe('tests/fixtures/sites/reader')
+  baseUrl = served.baseUrl
+  site = served.site
   browser = await launch()
 })
 afterAll(async () => {
   await browser?.close()
-  await new Promise((resolve) => server?.close(resolve))
+  await served?.close()
 })
 
 async function visit(path: string): Promise<{ page: Page; errors: string[] }> {

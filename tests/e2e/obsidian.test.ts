@@ -2,42 +2,24 @@
  * The Obsidian fixture vault in the browser: a canvas drawn as SVG (readable text, scrolling instead of shrinking,
  * both colour modes), the views of a base, and backlinks. Screenshots of each are kept as artifacts.
  */
-import { execFileSync } from 'node:child_process'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer } from '../../src/cli/serve.js'
-import { repoRoot, tempDir } from '../integration/helpers.js'
 import { DESKTOP, PHONE, keepScreenshot, launch, openPage } from './browser.js'
+import { buildAndServe, type ServedSite } from './served-site.js'
 
 let browser: Browser
-let server: Server
+let served: ServedSite
 let baseUrl: string
 
 beforeAll(async () => {
-  const site = join(tempDir('wikigen-e2e-vault-'), 'site')
-  try {
-    execFileSync(
-      process.execPath,
-      [join(repoRoot, 'bin/wikigen.js'), 'build', '--root', 'tests/fixtures/obsidian-vault', '--out', site, '--no-cache'],
-      {
-        cwd: repoRoot,
-        env: { ...process.env, CI: '1' },
-        stdio: 'pipe',
-      },
-    )
-  } catch {
-    // the vault has a broken canvas on purpose: the build reports it and exits 1, with every other page built
-  }
-  server = await startServer({ dir: site, port: 0, host: '127.0.0.1' })
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  // the vault has a broken canvas on purpose: the build reports it and exits 1, with every other page built
+  served = await buildAndServe('tests/fixtures/obsidian-vault', { failing: true })
+  baseUrl = served.baseUrl
   browser = await launch()
 })
 afterAll(async () => {
   await browser?.close()
-  await new Promise((resolve) => server?.close(resolve))
+  await served?.close()
 })
 
 async function visit(path: string, options: Parameters<typeof openPage>[1] = {}): Promise<{ page: Page; errors: string[] }> {
