@@ -49,3 +49,14 @@ export async function hydrateIslands(page: Page): Promise<void> {
   await page.mouse.move(4, 4)
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
 }
+
+/** Holds back `page`'s requests whose URL matches `url` (a lazy chunk, a page) until the returned function is called. */
+export async function holdRequests(page: Page, url: RegExp | string): Promise<() => void> {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(url, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}

@@ -16,7 +16,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer } from '../../src/cli/serve.js'
 import { labels } from '../../src/shared/labels.js'
-import { DESKTOP, PHONE, keepScreenshot, launch, openPage } from './browser.js'
+import { DESKTOP, PHONE, holdRequests, keepScreenshot, launch, openPage } from './browser.js'
 
 const root = join(import.meta.dirname, '../..')
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
@@ -349,12 +349,7 @@ describe('while diagrams load', () => {
     it(`shows a placeholder of the drawing's size, not the source (${name})`, async () => {
       const { page } = await openPage(browser, { viewport })
       // hold the renderer back, to look at the page before it arrives
-      let release = () => {}
-      const held = new Promise<void>((resolve) => (release = resolve))
-      await page.route(/diagram-chunk/, async (route) => {
-        await held
-        await route.continue()
-      })
+      const release = await holdRequests(page, /diagram-chunk/)
       await page.goto(`${baseUrl}/gitlab-ci.html`)
       const frame = firstFrame(page)
       const placeholder = frame.locator('.diagram-placeholder')

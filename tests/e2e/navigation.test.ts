@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { build } from 'esbuild'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { DESKTOP, PHONE, keepScreenshot, launch, openPage } from './browser.js'
+import { DESKTOP, PHONE, holdRequests, keepScreenshot, launch, openPage } from './browser.js'
 
 const baseUrl = inject('baseUrl')
 const root = join(import.meta.dirname, '../..')
@@ -233,14 +233,7 @@ describe('client navigation', () => {
   it('cancels a navigation that a newer one overtakes', async () => {
     const { page } = await openPage(browser)
     const failures = await recordFailures(page)
-    let release = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route(`${baseUrl}/english-page.html`, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdRequests(page, `${baseUrl}/english-page.html`)
     await page.goto(`${baseUrl}/navigation.html`)
     await page.locator('[data-content]').getByRole('link', { name: 'English Page' }).click()
     await page.locator('[data-content]').getByRole('link', { name: 'Reise Start' }).click()

@@ -4,7 +4,7 @@
  */
 import type { Browser, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { DESKTOP, PHONE, hydrateIslands, keepScreenshot, launch, openPage } from './browser.js'
+import { DESKTOP, PHONE, holdRequests, hydrateIslands, keepScreenshot, launch, openPage } from './browser.js'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -299,12 +299,7 @@ describe.each([
     const { page } = await openPage(browser, { viewport })
     const errors = collectErrors(page)
     // hold React back until the reader has typed
-    let release = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/chunks\/hydrate-[\w]+\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdRequests(page, /\/chunks\/hydrate-[\w]+\.js$/)
     await page.goto(`${baseUrl}/odoo.html`)
     const field = searchField(page)
     await field.click()

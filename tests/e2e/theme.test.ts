@@ -5,7 +5,7 @@
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { DESKTOP, PHONE, hydrateIslands, keepScreenshot, launch, openPage } from './browser.js'
+import { DESKTOP, PHONE, holdRequests, hydrateIslands, keepScreenshot, launch, openPage } from './browser.js'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -157,12 +157,7 @@ describe('navbar dropdown', () => {
 
   it('opens on a tap that came before React, once React has arrived', async () => {
     const { page, errors } = await openPage(browser, { viewport: DESKTOP })
-    let release = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/chunks\/hydrate-[\w]+\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdRequests(page, /\/chunks\/hydrate-[\w]+\.js$/)
     await page.goto(`${baseUrl}/odoo.html`)
     const button = page.getByRole('button', { name: 'Mehr' })
     await button.click()
