@@ -341,22 +341,111 @@ describe('the search box layout', () => {
     expect((list?.x ?? 0) + (list?.width ?? 0)).toBeLessThanOrEqual(DESKTOP.width)
     await keepScreenshot(page, 'search-desktop')
   })
+})
 
-  it('is readable in dark mode at phone width', async () => {
-    const { page } = await openSearchPage(PHONE, '/odoo.html', 'dark')
+/** What lies under the open suggestion list, as the eye sees it: the probe's findings for one width and mode. */
+interface PanelProbe {
+  /** The background of the element that paints behind the suggestions, as computed. */
+  background: string
+  /** Whether that element's (scrollable) box holds the whole list and the full-text row (false: the list hangs outside it). */
+  coversList: boolean
+  /** Points over the list where something outside the search panel shows: the nearest opaque layer is page, not panel. */
+  showThrough: string[]
+  /** The colour of a suggestion's text (the second: the first is highlighted in the brand colour). */
+  text: string
+}
+
+/**
+ * Probes the open dropdown the way a reader's eye meets it. For a grid of points over the list, the layers under each
+ * point (elementsFromPoint, top first) are walked down to the first one with an opaque background: every layer above
+ * it and that layer itself must belong to the search panel, or page text shows through the suggestions.
+ */
+function probePanel(page: Page): Promise<PanelProbe> {
+  return suggestionList(page).evaluate((list) => {
+    const isOpaque = (el: Element) => {
+      const colour = getComputedStyle(el).backgroundColor
+      const alpha = colour.match(/rgba?\([^)]*,\s*([\d.]+)\)$/)
+      return colour !== 'transparent' && (colour.startsWith('rgb(') || (alpha !== null && Number(alpha[1]) === 1))
+    }
+    let painter: Element | null = list
+    while (painter && !isOpaque(painter)) painter = painter.parentElement
+    const panel = painter as HTMLElement
+    const fullTextRow = panel.querySelector('.fulltext-link') ?? list
+    // the panel's whole scrollable area: a long list scrolls inside the panel, which is not hanging outside it
+    const box = panel.getBoundingClientRect()
+    const top = box.top + panel.clientTop - panel.scrollTop
+    const bottom = top + panel.scrollHeight
+    const covers = [list, fullTextRow].every((el) => {
+      const r = el.getBoundingClientRect()
+      return r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= top - 0.5 && r.bottom <= bottom + 0.5
+    })
+    const rect = list.getBoundingClientRect()
+    const showThrough: string[] = []
+    for (let y = rect.top + 3; y < Math.min(rect.bottom, innerHeight); y += 9) {
+      for (const fraction of [0.05, 0.3, 0.6, 0.95]) {
+        const x = rect.left + rect.width * fraction
+        const layers = document.elementsFromPoint(x, y)
+        const opaque = layers.findIndex(isOpaque)
+        const seen = opaque === -1 ? layers : layers.slice(0, opaque + 1)
+        const stranger = seen.find((el) => !panel.contains(el))
+        if (stranger) showThrough.push(`(${Math.round(x)}, ${Math.round(y)}): ${stranger.tagName.toLowerCase()}.${stranger.className}`)
+      }
+    }
+    const second = list.querySelectorAll('[role="option"]')[1] ?? list
+    return {
+      background: getComputedStyle(panel).backgroundColor,
+      coversList: covers,
+      showThrough,
+      text: getComputedStyle(second).color,
+    }
+  })
+}
+
+describe('the search suggestions panel', () => {
+  const widths = [320, 375, 414, 719, 1280]
+  const modes = ['light', 'dark'] as const
+  const cases = widths.flatMap((width) => modes.map((mode) => ({ width, mode })))
+
+  it.each(cases)('draws the list on an opaque panel with the full-text row below it at $width px, $mode', async ({ width, mode }) => {
+    const { page, errors } = await openPage(browser, { viewport: { width, height: 740 }, colorScheme: mode, hasTouch: true })
+    await page.goto(`${baseUrl}/odoo.html`)
+    await hydrateIslands(page)
     await searchField(page).focus()
     await search(page, 'traktand', 10)
-    // the second: the first is highlighted, in the brand colour
-    const colours = await suggestions(page)
-      .nth(1)
-      .evaluate((el) => {
-        const list = el.closest('[role="listbox"]') as HTMLElement
-        return { text: getComputedStyle(el).color, background: getComputedStyle(list).backgroundColor }
-      })
-    // light text on a dark list, from the dark theme's variables
-    expect(luminance(colours.text)).toBeGreaterThan(0.5)
-    expect(luminance(colours.background)).toBeLessThan(0.1)
-    await keepScreenshot(page, 'search-phone-dark')
+
+    const probe = await probePanel(page)
+    expect(probe.coversList).toBe(true)
+    expect(probe.showThrough).toEqual([])
+    // the panel's own colour: light text on a dark panel in dark mode, dark on light in light mode
+    if (mode === 'dark') {
+      expect(luminance(probe.text)).toBeGreaterThan(0.5)
+      expect(luminance(probe.background)).toBeLessThan(0.1)
+    } else {
+      expect(luminance(probe.text)).toBeLessThan(0.2)
+      expect(luminance(probe.background)).toBeGreaterThan(0.8)
+    }
+
+    // the full-text row: never above a suggestion, inside the window without scrolling, and the topmost thing where a
+    // finger lands
+    const row = page.getByRole('link', { name: 'Im Volltext suchen: „traktand“' })
+    const rowBox = await row.boundingBox()
+    const firstBox = await suggestions(page).first().boundingBox()
+    expect(rowBox).not.toBeNull()
+    expect(rowBox!.y).toBeGreaterThanOrEqual(firstBox!.y + firstBox!.height - 0.5)
+    expect(rowBox!.x).toBeGreaterThanOrEqual(0)
+    expect(rowBox!.x + rowBox!.width).toBeLessThanOrEqual(width)
+    expect(rowBox!.y + rowBox!.height).toBeLessThanOrEqual(740)
+    const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('a')?.textContent ?? '', {
+      x: rowBox!.x + rowBox!.width / 2,
+      y: rowBox!.y + rowBox!.height / 2,
+    })
+    expect(hit).toBe('Im Volltext suchen: „traktand“')
+
+    await keepScreenshot(page, `search-phone-${width}-${mode}`)
+    await row.tap()
+    await page.waitForURL(`${baseUrl}/suche.html?q=traktand`)
+    expect(errors).toEqual([])
+    await page.context().close()
   })
 })
 
