@@ -2,7 +2,7 @@
 // Build-time code highlighting compared: every fenced code block of the synthetic benchmark wiki (and of a real
 // content folder) highlighted by
 //   - lowlight-common  lowlight with highlight.js's common grammars, as wikigen highlighted before issue 17
-//   - wikigen          wikigen's code blocks as they are now (src/compiler/markdown/code/: more grammars, fence info)
+//   - wikigen          wikigen's code blocks as they are now (src/compiler/parse/markdown/code/: more grammars, fence info)
 //   - shiki            Shiki with a light and a dark theme in one pass (VitePress's setup), when it can be loaded
 // Rounds alternate the order of the highlighters, so a loaded machine slows each about equally; the table shows the
 // median and the spread (min–max) of the warm rounds, and apart the first round, where each highlighter also compiles
@@ -81,7 +81,7 @@ async function bundle(input) {
 async function loadWikigen() {
   const out = join(options.work, 'highlighters-wikigen.mjs')
   mkdirSync(options.work, { recursive: true })
-  const bytes = await bundle({ entryPoints: [join(repo, 'src/compiler/markdown/code/index.ts')] })
+  const bytes = await bundle({ entryPoints: [join(repo, 'src/compiler/parse/markdown/code/index.ts')] })
   writeFileSync(out, bytes)
   const module = await import(pathToFileURL(out).href)
   return { module, bundleBytes: bytes.length, bundleGzip: gzipSync(bytes).length }

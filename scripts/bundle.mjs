@@ -69,7 +69,7 @@ await build({
   logLevel: 'warning',
 })
 const declarations = await build({
-  entryPoints: [join(root, 'src/compiler/config-declarations.ts')],
+  entryPoints: [join(root, 'src/compiler/config/config-declarations.ts')],
   bundle: true,
   write: false,
   format: 'esm',

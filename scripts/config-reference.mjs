@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// Writes docs/config.md from the config schema (src/compiler/config-reference.ts): `npm run docs:config`.
+// Writes docs/config.md from the config schema (src/compiler/config/config-reference.ts): `npm run docs:config`.
 import { build } from 'esbuild'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const root = join(import.meta.dirname, '..')
 const bundle = await build({
-  entryPoints: [join(root, 'src/compiler/config-reference.ts')],
+  entryPoints: [join(root, 'src/compiler/config/config-reference.ts')],
   bundle: true,
   write: false,
   format: 'esm',

@@ -9,7 +9,7 @@ import { loadConfig } from './load-config.js'
 import { createProgress, createReporter, type Reporter } from './output.js'
 import { bundledRuntime } from './runtime.js'
 import { relative } from 'node:path'
-import { stateDirOf } from '../compiler/site-key.js'
+import { stateDirOf } from '../compiler/cache/site-key.js'
 
 export interface CheckLinksOptions {
   root: string

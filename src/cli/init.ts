@@ -7,7 +7,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import { InvalidArgumentError } from 'commander'
-import { discoverContent } from '../compiler/load.js'
+import { discoverContent } from '../compiler/discover/load.js'
 import { createConfigSource, createHomePage } from './init-config.js'
 import { findConfigFile } from './load-config.js'
 import { createReporter, type Reporter } from './output.js'

@@ -4,7 +4,7 @@
  * command exits with 1 instead of printing a stack or waiting forever.
  */
 import type { Server } from 'node:http'
-import { UsageError } from '../compiler/usage-error.js'
+import { UsageError } from '../compiler/diagnostics.js'
 
 /** Ports below this one need root (or CAP_NET_BIND_SERVICE) on Unix. */
 const FIRST_UNPRIVILEGED_PORT = 1024

@@ -4,9 +4,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
-import type { UserConfig } from '../compiler/config.js'
-import { loadConfigModule } from '../compiler/config-module.js'
-import type { ConfigProblem } from '../compiler/config-schema.js'
+import type { UserConfig } from '../compiler/config/config.js'
+import { loadConfigModule } from '../compiler/config/config-module.js'
+import type { ConfigProblem } from '../compiler/config/config-schema.js'
 import type { Diagnostic } from '../compiler/diagnostics.js'
 import type { SourcePath } from '../compiler/paths.js'
 
@@ -51,7 +51,7 @@ export async function loadConfig(root: string): Promise<{ config: UserConfig; fi
   const exported = await loadConfigModule(code)
   if (!exported) throw new ConfigError(file, 'does not export a configuration (export default defineConfig({ … }))')
   // the schema library is loaded only for sites that have a config file, like esbuild
-  const { validateConfig } = await import('../compiler/config-schema.js')
+  const { validateConfig } = await import('../compiler/config/config-schema.js')
   const { config, problems } = validateConfig(exported)
   const source = readFileSync(file, 'utf8')
   return {

@@ -1,8 +1,8 @@
 /**
  * The entry of the bundled CLI (lib/cli.js, run by bin/wikigen.js).
  */
-import { runInterruptCleanups, wasInterrupted } from '../compiler/interrupt.js'
-import { isUsageError } from '../compiler/usage-error.js'
+import { runInterruptCleanups, wasInterrupted } from '../compiler/workers/interrupt.js'
+import { isUsageError } from '../compiler/diagnostics.js'
 import { createProgram } from './index.js'
 import { createReporter, printUsageError } from './output.js'
 

@@ -3,7 +3,7 @@
  * diagrams.ts on pages with a diagram only; mermaid loads the code of each diagram type in further chunks.
  *
  * The build writes each ```mermaid block as a frame with a placeholder of the estimated size
- * (src/compiler/markdown/diagram/to-hast.ts):
+ * (src/compiler/parse/markdown/diagram/to-hast.ts):
  *
  *     <div class="diagram-figure"><div class="diagram" data-diagram="mermaid" data-diagram-height="129" …>
  *       <svg class="diagram-placeholder" …/><pre class="diagram-source">…source…</pre></div></div>

@@ -9,7 +9,7 @@ export type DiagramTheme = 'default' | 'dark'
 
 /**
  * Spec §5, §9: diagram text longer than this becomes mermaid's 'Maximum text size in diagram exceeded' diagram.
- * The same number as MAX_DIAGRAM_TEXT in src/compiler/constants.ts, where the build warns about such diagrams
+ * The same number as MAX_DIAGRAM_TEXT in src/compiler/config/constants.ts, where the build warns about such diagrams
  * (a unit test keeps the two equal); not imported from there, because a module shared by this chunk and the
  * search island would become one more tiny chunk that every page loads.
  */

@@ -1,7 +1,7 @@
 /**
  * How large a rendered diagram is drawn. Pure, so it is tested without a browser.
  *
- * The build reserves a height for each diagram, estimated from its source (src/compiler/markdown/diagram/). The
+ * The build reserves a height for each diagram, estimated from its source (src/compiler/parse/markdown/diagram/). The
  * drawing is scaled to fill exactly that height, so the page does not move when it arrives (and back/forward
  * lands where the reader was), but only within limits: its smallest text never gets below 12 px, and nothing is
  * enlarged by more than a quarter. Outside those limits the frame grows (an estimate far too small) or keeps its

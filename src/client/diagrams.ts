@@ -7,7 +7,7 @@
  * mermaid is large, so diagram-chunk.ts (mermaid and the rendering code) is loaded with import() on pages that
  * have a diagram only, when the first diagram comes near the viewport. Without JavaScript the block shows the
  * diagram's source. With it, the source is only there for screen readers until the drawing replaces it: the
- * reader sees a placeholder of the size the build estimated (src/compiler/markdown/diagram/), or the size this
+ * reader sees a placeholder of the size the build estimated (src/compiler/parse/markdown/diagram/), or the size this
  * diagram had earlier in the session (diagram-sizes.ts), so the page does not move when diagrams arrive and
  * back/forward returns to the exact position. Text is never drawn below 12 px: a wide diagram scrolls sideways
  * in its frame, and a click on it (or Enter on its focused frame, or its button) opens it full-screen with zoom
@@ -29,7 +29,7 @@ import { createSerialQueue } from './serial-queue.js'
 
 type DiagramChunk = typeof import('./diagram-chunk.js')
 
-/** The placeholders the build writes for ```mermaid blocks (src/compiler/markdown/diagram/to-hast.ts). */
+/** The placeholders the build writes for ```mermaid blocks (src/compiler/parse/markdown/diagram/to-hast.ts). */
 const DIAGRAM_BLOCKS = '[data-content] [data-diagram="mermaid"]'
 
 let chunk: Promise<DiagramChunk | undefined> | undefined

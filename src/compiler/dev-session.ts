@@ -12,14 +12,14 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { copyFile, mkdir, rm } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import { build, withMarkdownHooks, type BuildOptions, type BuildResult } from './build.js'
-import type { MarkdownHooks } from './build-scope.js'
-import { resolveConfig, type ResolvedConfig, type UserConfig } from './config.js'
+import type { MarkdownHooks } from './workers/build-scope.js'
+import { resolveConfig, type ResolvedConfig, type UserConfig } from './config/config.js'
 import { sortDiagnostics, type Diagnostic } from './diagnostics.js'
 import { createRenderJobMaker, fingerprintOf, generatedJobs, renderJob, type RenderJob, type RenderJobMaker } from './emit/page-routes.js'
 import { redirects } from './emit/redirects.js'
 import { searchIndex } from './emit/search-index.js'
 import { createFullTextIndex, stateIn } from './emit/fulltext-index.js'
-import { linkSite, relinkPage, type Site } from './link-site.js'
+import { linkSite, relinkPage, type Site } from './link/link-site.js'
 import {
   discoverContent,
   inspectContentPath,
@@ -29,19 +29,19 @@ import {
   readSourceSync,
   type ContentRef,
   type SourceFile,
-} from './load.js'
-import { createDiskStore, createMemoryStore, type PageStore } from './page-store.js'
-import { parsePage } from './parse-page.js'
-import { labelsSalt, siteLabels } from './site-labels.js'
+} from './discover/load.js'
+import { createDiskStore, createMemoryStore, type PageStore } from './cache/page-store.js'
+import { parsePage } from './parse/parse-page.js'
+import { labelsSalt, siteLabels } from './config/site-labels.js'
 import { toSourcePath, type SourcePath } from './paths.js'
-import type { CompiledPage } from './page.js'
-import { tryLockCache } from './cache-lock.js'
-import { realPathOf } from './output-folder.js'
-import { evaluateBases, fileTimes } from './bases-site.js'
-import { readPublishRules } from './publish-rules.js'
-import { createLiveRenderCache } from './render-cache.js'
-import { createFolderStamps } from './source-stamps.js'
-import { writeFiles } from './write-output.js'
+import type { CompiledPage } from './parse/page.js'
+import { tryLockCache } from './cache/cache-lock.js'
+import { realPathOf } from './discover/folder-identity.js'
+import { evaluateBases, fileTimes } from './link/bases-site.js'
+import { readPublishRules } from './discover/publish-rules.js'
+import { createLiveRenderCache } from './cache/render-cache.js'
+import { createFolderStamps } from './cache/source-stamps.js'
+import { writeFiles } from './output/write-output.js'
 
 export interface FileChange {
   /** Path relative to the content root. */

@@ -1,6 +1,6 @@
 /**
  * The mermaid layout numbers that both the build and the browser rely on. The build estimates each diagram's size
- * from its source with them (src/compiler/markdown/diagram/), so the page reserves the right space before mermaid
+ * from its source with them (src/compiler/parse/markdown/diagram/), so the page reserves the right space before mermaid
  * runs; the browser passes the same numbers to mermaid (src/client/diagram-config.ts), so the estimate and the
  * drawing agree. Most are mermaid's own defaults, written out so a mermaid update cannot move them silently.
  */

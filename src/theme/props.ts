@@ -3,6 +3,7 @@
  * for the hydrated shell, in the browser. DOM-free and Node-free.
  */
 import type { Labels } from '../shared/labels.js'
+import type { PageProperty } from '../shared/page-property.js'
 
 /** A navbar entry: a link, or a dropdown of entries (spec §3 'Navbar item'). */
 export interface NavbarItem {
@@ -97,18 +98,7 @@ export interface SidebarLink {
 /** Which sidebar a page shows: its own headings, configured items, or (undefined) none. */
 export type SidebarProps = { kind: 'heading' } | { kind: 'items'; items: SidebarLink[] }
 
-/** A front-matter value as the page shows it at its top, as Obsidian's properties view does. */
-export type PropertyValue =
-  | { kind: 'text'; text: string }
-  | { kind: 'link'; href: string; text: string; external: boolean }
-  | { kind: 'list'; items: PropertyValue[] }
-  | { kind: 'date'; iso: string; text: string }
-  | { kind: 'bool'; value: boolean }
-
-export interface PageProperty {
-  key: string
-  value: PropertyValue
-}
+export type { PageProperty, PropertyValue } from '../shared/page-property.js'
 
 export interface PageProps {
   layout: LayoutName

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { siteKeyOf } from '../../src/compiler/site-key.js'
+import { siteKeyOf } from '../../src/compiler/cache/site-key.js'
 import { tempDir, wikigen } from './helpers.js'
 
 /** A content folder of `pages` pages whose text names the folder, so that a page from the wrong cache shows. */

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/compiler/build.js'
-import { MAX_CHANGELOG, readGitInfo } from '../../src/compiler/git-info.js'
+import { MAX_CHANGELOG, readGitInfo } from '../../src/compiler/discover/git-info.js'
 import type { SourcePath } from '../../src/compiler/paths.js'
 import { tempDir } from './helpers.js'
 

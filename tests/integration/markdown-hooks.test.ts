@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest'
 import type { Element, Root } from 'hast'
 import { withMarkdownHooks } from '../../src/compiler/build.js'
 import { createDevSession } from '../../src/compiler/dev-session.js'
-import { resolveConfig } from '../../src/compiler/config.js'
+import { resolveConfig } from '../../src/compiler/config/config.js'
 import { fixtureSite, tempDir, wikigen } from './helpers.js'
 
 /** The hooks fixture, copied into a folder of its own (the build cache goes into the working folder). */

@@ -127,7 +127,7 @@ describe('the packed package', () => {
       join(project, 'same-types.ts'),
       [
         "import type { UserConfig as Installed } from 'wikigen'",
-        `import type { UserConfig as Schema } from ${JSON.stringify(join(repoRoot, 'src/compiler/config-schema.js'))}`,
+        `import type { UserConfig as Schema } from ${JSON.stringify(join(repoRoot, 'src/compiler/config/config-schema.js'))}`,
         'type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false',
         'export const same: Same<Installed, Schema> = true',
         '',

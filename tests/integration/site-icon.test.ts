@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/compiler/build.js'
-import type { UserConfig } from '../../src/compiler/config.js'
+import type { UserConfig } from '../../src/compiler/config/config.js'
 import { tempDir } from './helpers.js'
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><circle cx="16" cy="16" r="14" fill="#0f766e"/></svg>\n'

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/compiler/build.js'
-import type { UserConfig } from '../../src/compiler/config.js'
+import type { UserConfig } from '../../src/compiler/config/config.js'
 import { tempDir } from './helpers.js'
 
 const PAGES = {

@@ -7,7 +7,7 @@
  *     obsidianLink { vault: 'Talwerk Wiki' }, same page
  *       → obsidian://open?vault=Talwerk%20Wiki&file=Odoo%2F%C3%9Cber%20Odoo
  */
-import type { ResolvedConfig } from '../config.js'
+import type { ResolvedConfig } from '../config/config.js'
 import type { Diagnostic } from '../diagnostics.js'
 import type { SourcePath } from '../paths.js'
 

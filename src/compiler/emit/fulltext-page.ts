@@ -5,9 +5,9 @@
  * reads the query from the address and shows the results.
  */
 import { escapeHtml } from '../html.js'
-import type { Site } from '../link-site.js'
+import type { Site } from '../link/link-site.js'
 import { hrefOf } from '../paths.js'
-import { siteLabels } from '../site-labels.js'
+import { siteLabels } from '../config/site-labels.js'
 import { localeOf } from '../../shared/locales.js'
 
 /** The slug of the search page in the site's language: 'suche' for German, 'search' for any other. */

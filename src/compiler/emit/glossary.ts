@@ -4,8 +4,8 @@
  * accents under their base letter), titles that start with no letter under "#".
  */
 import { escapeHtml } from '../html.js'
-import type { Site } from '../link-site.js'
-import type { Heading } from '../page.js'
+import type { Site } from '../link/link-site.js'
+import type { Heading } from '../parse/page.js'
 
 export const GLOSSARY_SLUG = 'glossary'
 

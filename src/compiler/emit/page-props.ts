@@ -1,20 +1,17 @@
 /**
  * Computes the theme's props for one page from the site, its git history and the configuration.
  */
-import type { ResolvedConfig, SidebarItem } from '../config.js'
-import type { GitInfo } from '../git-info.js'
-import type { ImageSize } from '../image-size.js'
-import type { SitePage } from '../link-site.js'
+import type { ResolvedConfig, SidebarItem } from '../config/config.js'
+import type { GitInfo } from '../discover/git-info.js'
+import type { ImageSize } from '../discover/image-size.js'
+import type { SitePage } from '../link/link-site.js'
+import type { AssetUrl } from '../link/asset-finder.js'
 import { hrefOf } from '../paths.js'
 import type { LayoutName, PageProps, SidebarLink, SidebarProps, SiteProps } from '../../theme/index.js'
 import { SEARCH_INDEX_FILE } from '../../shared/constants.js'
-import { tagHrefOf } from '../page-relations.js'
-import { formatDateTime, labelsForPage, siteLabels } from '../site-labels.js'
+import { tagHrefOf } from '../link/page-relations.js'
+import { formatDateTime, labelsForPage, siteLabels } from '../config/site-labels.js'
 import { editLinkOf, obsidianLinkOf } from './edit-link.js'
-
-/** URL of an image named in front matter or config: an attachment name, a path from the content root, or a URL. */
-/** The href of an image named in front matter or config; undefined for a path that leaves the content folder. */
-export type AssetUrl = (nameOrPath: string) => string | undefined
 
 /** Site-wide props, the same for every page. */
 export function createSiteProps(

@@ -4,8 +4,8 @@
  * config's `redirectMode` says. An old path whose name has a character that Windows, artifact uploads or object
  * stores refuse (: * ? " < > | \) is never a file: only the host files keep it.
  */
-import { siteLabels } from '../site-labels.js'
-import type { Site } from '../link-site.js'
+import { siteLabels } from '../config/site-labels.js'
+import type { Site } from '../link/link-site.js'
 import { escapeHtml } from '../html.js'
 import { hrefOf } from '../paths.js'
 import type { OutputFile } from './output-file.js'

@@ -5,7 +5,7 @@
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { App, type AppProps } from '../../theme/index.js'
-import type { HeadTag } from '../frontmatter.js'
+import type { HeadTag } from '../config/config-schema.js'
 import { escapeHtml } from '../html.js'
 import { fillTemplate } from './template.js'
 import { LABELS_SCRIPT_ID, type Labels } from '../../shared/labels.js'

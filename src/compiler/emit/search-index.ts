@@ -3,12 +3,12 @@
  * levels 2 and 3. Served at a stable URL and fetched by the browser on first focus of the search box.
  */
 import { PATH_LOCALE, SEARCH_INDEX_FILE } from '../../shared/constants.js'
-import type { Site } from '../link-site.js'
+import type { Site } from '../link/link-site.js'
 import type { SearchIndexEntry } from '../../shared/search/match.js'
 import type { OutputFile } from './output-file.js'
 import { createGlossary, GLOSSARY_SLUG } from './glossary.js'
 import { hrefOf } from '../paths.js'
-import { siteLabels } from '../site-labels.js'
+import { siteLabels } from '../config/site-labels.js'
 
 /** A search-index page entry; the browser's search box and `wikigen search` read the same shape. */
 export type SearchEntry = SearchIndexEntry

@@ -13,11 +13,11 @@
  * have is the owner's and is used as it is.
  */
 import { posix } from 'node:path'
-import type { HeadTag, ResolvedConfig } from '../config.js'
-import { createAssetFinder, leavesContentFolder } from '../asset-finder.js'
-import { isIconLink } from '../head-tags.js'
-import type { Site } from '../link-site.js'
-import { isPublicFile, outputPathOf, type ContentRef } from '../load.js'
+import type { HeadTag, ResolvedConfig } from '../config/config.js'
+import { createAssetFinder, leavesContentFolder } from '../link/asset-finder.js'
+import { isIconLink } from '../parse/head-tags.js'
+import type { Site } from '../link/link-site.js'
+import { isPublicFile, outputPathOf, type ContentRef } from '../discover/load.js'
 import { hrefOf, safeDecodeURI } from '../paths.js'
 import type { OutputFile } from './output-file.js'
 

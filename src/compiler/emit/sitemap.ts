@@ -1,8 +1,8 @@
 /**
  * sitemap.xml with every page, when the site has a hostname (a sitemap needs absolute URLs).
  */
-import type { GitInfo } from '../git-info.js'
-import type { Site } from '../link-site.js'
+import type { GitInfo } from '../discover/git-info.js'
+import type { Site } from '../link/link-site.js'
 import { escapeHtml } from '../html.js'
 import type { SourcePath } from '../paths.js'
 import type { OutputFile } from './output-file.js'

@@ -5,8 +5,8 @@
  */
 import { labels as deCH, type Labels } from '../../shared/labels.js'
 import { escapeHtml } from '../html.js'
-import type { Resolved } from '../link-site.js'
-import { PLACEHOLDER } from '../page.js'
+import type { Resolved } from '../link/link-site.js'
+import { PLACEHOLDER } from '../parse/page.js'
 
 /** Looks up the stored body HTML of a page by content hash. */
 export type BodyLookup = (contentHash: string) => string

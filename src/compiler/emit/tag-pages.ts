@@ -4,8 +4,8 @@
  * Made in one pass over the pages' tags.
  */
 import { escapeHtml } from '../html.js'
-import type { Site } from '../link-site.js'
-import { tagFileOf, tagHrefOf } from '../page-relations.js'
+import type { Site } from '../link/link-site.js'
+import { tagFileOf, tagHrefOf } from '../link/page-relations.js'
 
 export interface TagPage {
   /** The tag as first written: 'Kunde/Muster'. */

@@ -5,9 +5,9 @@
  * page named like the folder inside it (Obsidian's convention: `Odoo/Odoo.md`), when there is one.
  */
 import { escapeHtml } from '../html.js'
-import type { Site, SitePage } from '../link-site.js'
+import type { Site, SitePage } from '../link/link-site.js'
 import { hrefOf } from '../paths.js'
-import { slugifyPageName } from '../slugify.js'
+import { slugifyPageName } from '../parse/slugify.js'
 import type { SidebarLink } from '../../theme/index.js'
 
 export interface SectionPage {

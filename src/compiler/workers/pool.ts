@@ -4,8 +4,8 @@
  */
 import { Worker } from 'node:worker_threads'
 import { createTaskRunner, type CompileResult, type FullTextMergeResult, type RenderResult, type Task } from './tasks.js'
-import type { PageStore } from '../page-store.js'
-import type { MarkdownPlugins } from '../markdown/plugins.js'
+import type { PageStore } from '../cache/page-store.js'
+import type { MarkdownPlugins } from '../parse/markdown/plugins.js'
 
 export interface TaskPool {
   /** Runs a task on a worker when `parallel` (and workers are configured), else on the main thread. */

@@ -2,8 +2,8 @@
  * Entry of a build worker thread: runs the tasks the pool sends, one at a time, and answers each.
  */
 import { parentPort, workerData } from 'node:worker_threads'
-import { loadConfigModule } from '../config-module.js'
-import { markdownPluginsOf } from '../markdown/plugins.js'
+import { loadConfigModule } from '../config/config-module.js'
+import { markdownPluginsOf } from '../parse/markdown/plugins.js'
 import { createTaskRunner, type Task } from './tasks.js'
 
 const data = workerData as { cacheDir: string; configModule?: string }

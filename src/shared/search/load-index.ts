@@ -4,7 +4,7 @@
  * module lives in the lazily loaded island chunk, which stays loaded across client-side navigations, so a search
  * box hydrated again on the next page finds the index already there.
  */
-import type { SearchHeader, SearchIndexEntry } from './match.js'
+import type { SearchHeader, SearchIndexEntry } from './index-entry.js'
 import { prepareIndex } from './prepared-index.js'
 
 const loading = new Map<string, Promise<readonly SearchIndexEntry[]>>()

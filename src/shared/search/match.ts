@@ -18,24 +18,9 @@
  */
 import { prepareIndex, toAsciiForm } from './prepared-index.js'
 import { createScanner, textOf } from './scan.js'
+import type { SearchIndexEntry } from './index-entry.js'
 
-/** A heading of a page in the search index (levels 2 and 3, spec §9), with its level-3 children. */
-export interface SearchHeader {
-  level: number
-  title: string
-  slug: string
-  link: string
-  children: SearchHeader[]
-}
-
-/** A search-index page entry (spec §3). */
-export interface SearchIndexEntry {
-  title: string
-  headers: SearchHeader[]
-  path: string
-  pathLocale: string
-  extraFields: string[]
-}
+export type { SearchHeader, SearchIndexEntry } from './index-entry.js'
 
 /** One suggestion (spec §3): the page, or for a heading match the heading, to open. */
 export interface Suggestion {

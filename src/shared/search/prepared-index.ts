@@ -4,7 +4,7 @@
  * into one corpus string per lower-case form. A query then finds its candidate texts with `indexOf` over the
  * corpus (scan.ts), skipping in one native scan the texts that cannot match, instead of one call per text.
  */
-import type { SearchHeader, SearchIndexEntry } from './match.js'
+import type { SearchHeader, SearchIndexEntry } from './index-entry.js'
 
 /** Every text of the index in one lower-case form, joined by '\n' (no query word contains whitespace). */
 export interface Corpus {

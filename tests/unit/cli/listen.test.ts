@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { listenErrorOf, listenOn, urlOf } from '../../../src/cli/listen.js'
-import { isUsageError } from '../../../src/compiler/usage-error.js'
+import { isUsageError } from '../../../src/compiler/diagnostics.js'
 
 const errorWith = (code: string) => Object.assign(new Error(`listen ${code}`), { code })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_DIAGRAM_TEXT } from '../../../src/compiler/constants.js'
+import { MAX_DIAGRAM_TEXT } from '../../../src/compiler/config/constants.js'
 import { MAX_TEXT_SIZE, createDiagramConfig } from '../../../src/client/diagram-config.js'
 import { FLOWCHART_GEOMETRY } from '../../../src/shared/diagram-geometry.js'
 

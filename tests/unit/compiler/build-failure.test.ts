@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 
-vi.mock('../../../src/compiler/write-output.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../src/compiler/write-output.js')>()
+vi.mock('../../../src/compiler/output/write-output.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../src/compiler/output/write-output.js')>()
   return {
     ...actual,
     // the disk fills up while the search index and assets are written …

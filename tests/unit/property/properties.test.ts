@@ -5,11 +5,11 @@
 import fc from 'fast-check'
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { describe, expect, it } from 'vitest'
-import { parsePage } from '../../../src/compiler/parse-page.js'
-import { decodeSource } from '../../../src/compiler/load.js'
+import { parsePage } from '../../../src/compiler/parse/parse-page.js'
+import { decodeSource } from '../../../src/compiler/discover/load.js'
 import { toSourcePath, isSlug } from '../../../src/compiler/paths.js'
-import { wikiLinkFromMarkdown, wikiLinkSyntax } from '../../../src/compiler/markdown/wikilink/index.js'
-import { createHeadingSlugger, legacySlugsOf, slugifyHeading, slugifyPageName } from '../../../src/compiler/slugify.js'
+import { wikiLinkFromMarkdown, wikiLinkSyntax } from '../../../src/compiler/parse/markdown/wikilink/index.js'
+import { createHeadingSlugger, legacySlugsOf, slugifyHeading, slugifyPageName } from '../../../src/compiler/parse/slugify.js'
 import { searchSuggestions, type SearchIndexEntry } from '../../../src/shared/search/match.js'
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 500)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { resolveConfig, type UserConfig } from '../../../../src/compiler/config.js'
+import { resolveConfig, type UserConfig } from '../../../../src/compiler/config/config.js'
 import { editLinkOf, obsidianLinkOf, repoHostOf, sourceLinkProblems } from '../../../../src/compiler/emit/edit-link.js'
 import type { SourcePath } from '../../../../src/compiler/paths.js'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { resolveConfig } from '../../../../src/compiler/config.js'
+import { resolveConfig } from '../../../../src/compiler/config/config.js'
 import { createRenderJobs, renderJob } from '../../../../src/compiler/emit/page-routes.js'
-import { linkSite } from '../../../../src/compiler/link-site.js'
+import { linkSite } from '../../../../src/compiler/link/link-site.js'
 import { compile } from '../page-fixtures.js'
 
 function render(text: string, path = 'Seite.md') {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { resolveConfig, type UserConfig } from '../../../../src/compiler/config.js'
+import { resolveConfig, type UserConfig } from '../../../../src/compiler/config/config.js'
 import { createRenderJobs } from '../../../../src/compiler/emit/page-routes.js'
 import { repoLabelOf, sidebarOf } from '../../../../src/compiler/emit/page-props.js'
-import { formatDateTime } from '../../../../src/compiler/site-labels.js'
-import { linkSite } from '../../../../src/compiler/link-site.js'
+import { formatDateTime } from '../../../../src/compiler/config/site-labels.js'
+import { linkSite } from '../../../../src/compiler/link/link-site.js'
 import { compile } from '../page-fixtures.js'
 
 function siteWith(

@@ -1,0 +1,245 @@
+/**
+ * Where compiled pages live between the compile and render phases, keyed by content hash.
+ *
+ * The disk store is also the build cache. Its layout:
+ *
+ *     bodies/<pack>.html   the body HTML of one compile batch, page after page (one file per batch, not per page:
+ *                          creating files is what writing the cache cost)
+ *     pages.jsonl          the metadata of every page of the last finished build, each with where its body is: a
+ *                          version line, then one page per line, as ASCII (see `asciiJson`)
+ *
+ * A build reads pages.jsonl once, compiles what it does not find there, and after succeeding writes it anew (reusing the
+ * lines of unchanged pages) and deletes the packs no page points into any more. A body is read only when its page is
+ * rendered.
+ * The memory store serves builds without a cache.
+ */
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { CompiledPage, Page } from '../parse/page.js'
+
+/** Where a stored body is: a byte range of a pack file. Private to the store. */
+interface BodyRef {
+  pack: string
+  start: number
+  /** Bytes of the body HTML; the page's full-text data follows it, after a NUL, up to `end`. */
+  length: number
+  end: number
+}
+
+/**
+ * Where some bodies are, as one thread's store tells another's (a worker's compile result, a render task): opaque
+ * outside the store.
+ */
+export type StoredBodies = { readonly __storedBodies: unique symbol }
+
+export interface PageStore {
+  /** The stored page with this content hash (from the last finished build), if any. */
+  meta(contentHash: string): CompiledPage | undefined
+  /** Stores compiled pages; returns them without their bodies. */
+  put(pages: readonly Page[]): CompiledPage[]
+  /** Where the bodies of these pages are, for another thread's store. */
+  locationsOf(contentHashes: Iterable<string>): StoredBodies
+  /** Learns where bodies are that another thread's store holds. */
+  adopt(bodies: StoredBodies): void
+  /** Body HTML of a stored page; throws if it is missing (a bug: every rendered page was compiled first). */
+  body(contentHash: string): string
+  /** The full-text data of a stored page (search-data.ts), kept in the same place as its body. */
+  searchData(contentHash: string): string
+  /** Keeps these pages for the next build, and forgets every other. */
+  commit(pages: readonly CompiledPage[]): void
+}
+
+export function createMemoryStore(): PageStore {
+  const bodies = new Map<string, string>()
+  return {
+    meta: () => undefined,
+    put(pages) {
+      return pages.map(({ html, searchData, ...meta }) => {
+        bodies.set(meta.contentHash, joinStored(html, searchData))
+        return meta
+      })
+    },
+    locationsOf: () => ({}) as StoredBodies,
+    adopt() {},
+    body(hash) {
+      const stored = bodies.get(hash)
+      if (stored === undefined) throw new Error(`Page ${hash} was never compiled`)
+      return splitStored(stored)[0]
+    },
+    searchData(hash) {
+      const stored = bodies.get(hash)
+      if (stored === undefined) throw new Error(`Page ${hash} was never compiled`)
+      return splitStored(stored)[1]
+    },
+    commit() {},
+  }
+}
+
+const INDEX_VERSION = 4
+/** Packs kept in memory per thread while rendering: render batches mostly read the packs of a few compile batches. */
+const OPEN_PACKS = 8
+
+/** A line of the index: a compiled page and where its body is. */
+type IndexEntry = CompiledPage & { body: BodyRef }
+
+export function createDiskStore(dir: string): PageStore {
+  const packDir = join(dir, 'bodies')
+  const indexFile = join(dir, 'pages.jsonl')
+  const packFile = (pack: string) => join(packDir, `${pack}.html`)
+  const refs = new Map<string, BodyRef>()
+  const packs = new Map<string, Buffer>()
+  /** Open packs, for reading the full-text data of pages without their bodies. */
+  const packFds = new Map<string, number>()
+  const packExists = new Map<string, boolean>()
+  let index: Map<string, IndexEntry> | undefined
+  /** The index line of each page read from it, written again as it is. */
+  const lines = new Map<string, string>()
+  let packCount = 0
+
+  const readIndex = (): Map<string, IndexEntry> => {
+    const pages = new Map<string, IndexEntry>()
+    try {
+      // ASCII read as latin1: decoding 8 MB of UTF-8 took longer than parsing the JSON
+      const [head, ...rest] = readFileSync(indexFile, 'latin1').split('\n')
+      if ((JSON.parse(head) as { version: number }).version !== INDEX_VERSION) return pages
+      for (const line of rest) {
+        if (line === '') continue
+        const page = JSON.parse(line) as IndexEntry
+        pages.set(page.contentHash, page)
+        lines.set(page.contentHash, line)
+      }
+    } catch {
+      // none yet, torn or foreign: compile everything
+      lines.clear()
+      pages.clear()
+    }
+    return pages
+  }
+  const hasPack = (pack: string) => {
+    let known = packExists.get(pack)
+    if (known === undefined) packExists.set(pack, (known = existsSync(packFile(pack))))
+    return known
+  }
+  const readPack = (pack: string): Buffer => {
+    let bytes = packs.get(pack)
+    if (bytes) {
+      packs.delete(pack)
+    } else {
+      bytes = readFileSync(packFile(pack))
+      if (packs.size >= OPEN_PACKS) packs.delete(packs.keys().next().value!)
+    }
+    packs.set(pack, bytes) // most recently used last
+    return bytes
+  }
+
+  /** The body (`search` false) or the full-text data (true) of a stored page, decoding only that part of the pack. */
+  const stored = (hash: string, search: boolean): string => {
+    const ref = refs.get(hash)
+    if (!ref) throw new Error(`Page ${hash} is missing from the build cache`)
+    try {
+      const bytes = readPack(ref.pack)
+      return search
+        ? bytes.toString('utf8', ref.start + ref.length + 1, ref.end)
+        : bytes.toString('utf8', ref.start, ref.start + ref.length)
+    } catch {
+      throw new Error(`Page ${hash} is missing from the build cache`)
+    }
+  }
+
+  return {
+    meta(hash) {
+      index ??= readIndex()
+      const entry = index.get(hash)
+      if (!entry?.body || !hasPack(entry.body.pack)) return undefined
+      refs.set(hash, entry.body)
+      const { body, ...page } = entry
+      return page
+    },
+    put(pages) {
+      if (pages.length === 0) return []
+      const pack = `${process.pid}-${Date.now().toString(36)}-${(packCount++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`
+      const parts: Buffer[] = []
+      let start = 0
+      const metas = pages.map(({ html, searchData, ...meta }) => {
+        const body = Buffer.from(html)
+        const search = Buffer.from(`\u0000${searchData}`)
+        parts.push(body, search)
+        refs.set(meta.contentHash, { pack, start, length: body.length, end: start + body.length + search.length })
+        lines.delete(meta.contentHash) // an index line read earlier points at the pack this page was missing from
+        start += body.length + search.length
+        return meta
+      })
+      mkdirSync(packDir, { recursive: true })
+      // a pack is complete before any index names it: the index is written after the build that made it
+      writeFileSync(packFile(pack), Buffer.concat(parts))
+      return metas
+    },
+    locationsOf(hashes) {
+      const bodies: Record<string, BodyRef> = {}
+      for (const hash of hashes) {
+        const ref = refs.get(hash)
+        if (ref) bodies[hash] = ref
+      }
+      return bodies as unknown as StoredBodies
+    },
+    adopt(bodies) {
+      const known = bodies as unknown as Record<string, BodyRef>
+      for (const hash in known) refs.set(hash, known[hash])
+    },
+    body(hash) {
+      return stored(hash, false)
+    },
+    searchData(hash) {
+      // read just these bytes: the index merges the data of every page, and reading whole packs would read every body
+      const ref = refs.get(hash)
+      if (!ref) throw new Error(`Page ${hash} is missing from the build cache`)
+      const cached = packs.get(ref.pack)
+      if (cached) return cached.toString('utf8', ref.start + ref.length + 1, ref.end)
+      try {
+        let fd = packFds.get(ref.pack)
+        if (fd === undefined) packFds.set(ref.pack, (fd = openSync(packFile(ref.pack), 'r')))
+        const bytes = Buffer.allocUnsafe(ref.end - ref.start - ref.length - 1)
+        readSync(fd, bytes, 0, bytes.length, ref.start + ref.length + 1)
+        return bytes.toString('utf8')
+      } catch {
+        throw new Error(`Page ${hash} is missing from the build cache`)
+      }
+    },
+    commit(pages) {
+      for (const fd of packFds.values()) closeSync(fd)
+      packFds.clear()
+      const kept = pages.flatMap((page) => {
+        const body = refs.get(page.contentHash)
+        return body ? [{ ...page, body }] : []
+      })
+      mkdirSync(dir, { recursive: true })
+      const text = [JSON.stringify({ version: INDEX_VERSION }), ...kept.map((page) => lines.get(page.contentHash) ?? asciiJson(page))]
+      const temp = `${indexFile}.${process.pid}.tmp`
+      writeFileSync(temp, `${text.join('\n')}\n`, 'latin1')
+      renameSync(temp, indexFile)
+      index = new Map(kept.map((page) => [page.contentHash, page]))
+      lines.clear()
+      kept.forEach((page, i) => lines.set(page.contentHash, text[i + 1]))
+      const used = new Set(kept.map((page) => `${page.body.pack}.html`))
+      for (const file of existsSync(packDir) ? readdirSync(packDir) : []) {
+        if (!used.has(file)) rmSync(join(packDir, file), { force: true })
+      }
+      packExists.clear()
+    },
+  }
+}
+
+/** A page's body and its full-text data as one stored text: the body never holds a NUL (the loader rejects them). */
+function joinStored(html: string, searchData: string): string {
+  return searchData === '' ? html : `${html}\u0000${searchData}`
+}
+
+function splitStored(stored: string): [html: string, searchData: string] {
+  const at = stored.indexOf('\u0000')
+  return at === -1 ? [stored, ''] : [stored.slice(0, at), stored.slice(at + 1)]
+}
+
+/** JSON with every character beyond ASCII written as a `\uXXXX` escape: the same value, readable as latin1. */
+function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}

@@ -1,0 +1,63 @@
+/**
+ * The texts and dates of a site: its language's table (src/shared/locales.ts) with the config's `labels` over it,
+ * and times written the way the language writes them, in the site's time zone.
+ */
+import { createHash } from 'node:crypto'
+import type { ResolvedConfig } from './config.js'
+import { labels as deCH, type Labels } from '../../shared/labels.js'
+import { localeOf, resolveLabels, type LabelOverrides } from '../../shared/locales.js'
+
+const resolved = new WeakMap<ResolvedConfig, Labels>()
+
+/** The site's texts, made once per config. */
+export function siteLabels(config: ResolvedConfig): Labels {
+  let labels = resolved.get(config)
+  if (!labels) resolved.set(config, (labels = resolveLabels(config.site.lang, config.labels as LabelOverrides)))
+  return labels
+}
+
+/**
+ * The texts for a page in its own language (front matter `lang`): the site's when the page reads the same table, else
+ * the table of the page's language as shipped (the config's `labels` are written for the site's language).
+ */
+export function labelsForPage(config: ResolvedConfig, pageLang: string | undefined): Labels {
+  if (pageLang === undefined || localeOf(pageLang) === localeOf(config.site.lang)) return siteLabels(config)
+  return localeOf(pageLang).labels
+}
+
+/** What the cache keys of compiled pages add for texts other than de-CH's: the pages' bodies hold some of them. */
+export function labelsSalt(labels: Labels): string {
+  return labels === deCH ? '' : `\0${createHash('sha1').update(JSON.stringify(labels)).digest('hex')}`
+}
+
+/**
+ * The tag to format dates with: the site's own when Intl knows it (en-GB writes 14/03/2026), else its table's. A tag
+ * Intl has no data for would fall back to the build machine's language: never, builds are reproducible.
+ */
+export function intlLocaleOf(lang: string): string {
+  try {
+    if (Intl.DateTimeFormat.supportedLocalesOf(lang).length > 0) return lang
+  } catch {
+    // not a well-formed tag
+  }
+  return localeOf(lang).name
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * A time as the site's readers write it, in the site's time zone whatever the build machine says: '14.03.24, 08:05'
+ * for de-CH and de-DE, '3/14/24, 8:05 AM' for en, '14/03/2024, 08:05' for en-GB. A tag Intl does not know is written
+ * like the language's table (en, de-DE, de-CH).
+ */
+export function formatDateTime(config: Pick<ResolvedConfig, 'site'>, time: number): string {
+  const { lang, timeZone } = config.site
+  const key = `${lang}\0${timeZone}`
+  let format = formats.get(key)
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short', timeZone }
+    format = new Intl.DateTimeFormat(intlLocaleOf(lang), options)
+    formats.set(key, format)
+  }
+  return format.format(new Date(time))
+}

@@ -1,0 +1,42 @@
+/**
+ * The emit step: the files of the site besides its page routes, each kind from one emitter, returned as data and
+ * written by write-output.ts.
+ */
+import type { ClientBundle } from './client-manifest.js'
+import type { OutputFile } from './output-file.js'
+import { redirects } from './redirects.js'
+import { searchIndex } from './search-index.js'
+import { siteIcon } from './site-icon.js'
+import { createSitemap } from './sitemap.js'
+import type { GitInfo } from '../discover/git-info.js'
+import { outputPathOf } from '../discover/load.js'
+import type { Site } from '../link/link-site.js'
+import type { SourcePath } from '../paths.js'
+
+/** What emitters need besides the site. */
+export interface EmitContext {
+  /** Last-updated times per page, from git. */
+  git: Map<SourcePath, GitInfo>
+  client: ClientBundle
+}
+
+/** An emitter makes some of the site's files from the linked site. */
+export interface Emitter {
+  name: string
+  emit(site: Site, context: EmitContext): OutputFile[]
+}
+
+/** Every emitter of a build, in the order their files are written. */
+export const emitters: readonly Emitter[] = [
+  { name: 'search index', emit: (site) => searchIndex.emit(site) },
+  { name: 'redirects', emit: (site) => redirects.emit(site) },
+  { name: 'sitemap', emit: (site, context) => createSitemap(site, context.git) },
+  { name: 'assets', emit: (site) => site.assets.map((asset) => ({ path: outputPathOf(asset), copyFrom: asset.absolute })) },
+  { name: 'site icon', emit: (site) => siteIcon.emit(site) },
+  { name: 'client files', emit: (_site, context) => context.client.files },
+]
+
+/** The files of every emitter, by emitter. */
+export function emitFiles(site: Site, context: EmitContext): { emitter: string; files: OutputFile[] }[] {
+  return emitters.map((emitter) => ({ emitter: emitter.name, files: emitter.emit(site, context) }))
+}

@@ -1,0 +1,1177 @@
+/**
+ * The expression language of Obsidian Bases, shared by filters and formulas: a tokenizer, a parser that returns a
+ * plain-data AST with positions, and an evaluator that never throws.
+ *
+ *     file.inFolder("Kunden") && status != "archiviert"
+ *     if(preis > 100, preis * 1.081, preis)
+ *     due - today() < 7 * 86400000
+ *
+ * Precedence, loosest first: `||`, `&&`, a leading `!`, comparisons, `+ -`, `* / %`, unary `-` and `!`, then
+ * member access, calls and indexing. The value kinds (dates, links, files) and their conversions sit at the end of
+ * this file, because the evaluator is their only user besides the cell formatting in `evaluate.ts`.
+ */
+import type { BaseRecord } from './record.js'
+
+/** Where a node starts: its offset in the expression, and its 1-based line and column in the file. */
+export interface Position {
+  offset: number
+  line: number
+  column: number
+}
+
+export type BinaryOperator = '||' | '&&' | '==' | '!=' | '>' | '<' | '>=' | '<=' | '+' | '-' | '*' | '/' | '%'
+
+/**
+ * A parsed expression: plain objects only, so it survives structured clone and JSON. Each node's position is its
+ * key token: the operator of a binary node, the name after the dot of a member, the callee's name of a call.
+ */
+export type Expr =
+  | ({ type: 'literal'; value: string | number | boolean | null } & Position)
+  | ({ type: 'list'; items: Expr[] } & Position)
+  | ({ type: 'name'; name: string } & Position)
+  | ({ type: 'member'; object: Expr; name: string } & Position)
+  | ({ type: 'index'; object: Expr; index: Expr } & Position)
+  | ({ type: 'call'; callee: Expr; args: Expr[] } & Position)
+  | ({ type: 'unary'; operator: '!' | '-'; operand: Expr } & Position)
+  | ({ type: 'binary'; operator: BinaryOperator; left: Expr; right: Expr } & Position)
+
+/** A mistake in an expression, at its position in the file. */
+export interface ExpressionProblem {
+  message: string
+  hint: string
+  line: number
+  column: number
+}
+
+/** Maps an offset in the expression to its position in the file; the default puts the expression on line 1. */
+export type Locate = (offset: number) => { line: number; column: number }
+
+/** Global functions with their least and greatest number of arguments. */
+export const FUNCTIONS: Readonly<Record<string, readonly [number, number]>> = {
+  if: [2, 3],
+  now: [0, 0],
+  today: [0, 0],
+  date: [1, 1],
+  duration: [1, 1],
+  number: [1, 1],
+  link: [1, 2],
+  list: [1, 1],
+  min: [1, Infinity],
+  max: [1, Infinity],
+}
+
+/** Every method name some value has; a call of any other name is a mistake found while parsing. */
+const METHODS = new Set([
+  'isTruthy',
+  'isEmpty',
+  'toString',
+  'contains',
+  'containsAll',
+  'containsAny',
+  'startsWith',
+  'endsWith',
+  'lower',
+  'upper',
+  'trim',
+  'replace',
+  'split',
+  'join',
+  'toFixed',
+  'round',
+  'abs',
+  'floor',
+  'ceil',
+  'format',
+  'date',
+  'hasTag',
+  'inFolder',
+  'hasLink',
+  'hasProperty',
+  'asLink',
+])
+
+/** Nesting deeper than this is a mistake, not a formula; it would otherwise exhaust the stack. */
+const MAX_DEPTH = 100
+/** Longer expressions are mistakes too; the limit keeps even a flat chain like 1+1+… shallow enough to clone. */
+const MAX_LENGTH = 4000
+
+// ---------------------------------------------------------------------------------------------------------------
+// Tokenizer
+
+type TokenKind = 'number' | 'string' | 'name' | 'punct' | 'end'
+interface Token {
+  kind: TokenKind
+  text: string
+  value?: string | number
+  offset: number
+}
+
+class SyntaxProblem {
+  constructor(
+    readonly message: string,
+    readonly hint: string,
+    readonly offset: number,
+  ) {}
+}
+
+const PUNCTUATION = ['||', '&&', '==', '!=', '>=', '<=', '>', '<', '!', '+', '-', '*', '/', '%', '(', ')', '[', ']', ',', '.']
+const NAME_START = /[\p{L}_$]/u
+const NAME_PART = /[\p{L}\p{N}_$]/u
+const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', '"': '"', "'": "'" }
+
+function tokenize(source: string): Token[] {
+  const tokens: Token[] = []
+  let i = 0
+  while (i < source.length) {
+    const char = source[i]
+    if (/\s/.test(char)) {
+      i++
+    } else if (/\d/.test(char) || (char === '.' && /\d/.test(source[i + 1] ?? ''))) {
+      const match = /^(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?/.exec(source.slice(i))
+      const text = match ? match[0] : char
+      tokens.push({ kind: 'number', text, value: Number(text), offset: i })
+      i += text.length
+    } else if (char === '"' || char === "'") {
+      let value = ''
+      let j = i + 1
+      while (j < source.length && source[j] !== char) {
+        if (source[j] === '\\' && j + 1 < source.length) {
+          value += ESCAPES[source[j + 1]] ?? source[j + 1]
+          j += 2
+        } else value += source[j++]
+      }
+      if (j >= source.length) throw new SyntaxProblem('Text is never closed', `Close the text with ${char}.`, i)
+      tokens.push({ kind: 'string', text: source.slice(i, j + 1), value, offset: i })
+      i = j + 1
+    } else if (NAME_START.test(char)) {
+      let j = i + 1
+      while (j < source.length && NAME_PART.test(source[j])) j++
+      tokens.push({ kind: 'name', text: source.slice(i, j), offset: i })
+      i = j
+    } else {
+      const punct = PUNCTUATION.find((p) => source.startsWith(p, i))
+      if (!punct) {
+        const hint =
+          char === '=' ? 'Compare with "==".' : char === '&' || char === '|' ? `Write "${char}${char}".` : 'Remove it or put it in quotes.'
+        throw new SyntaxProblem(`Unexpected character "${char}"`, hint, i)
+      }
+      tokens.push({ kind: 'punct', text: punct, offset: i })
+      i += punct.length
+    }
+  }
+  tokens.push({ kind: 'end', text: '', offset: source.length })
+  return tokens
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Parser
+
+/**
+ * Parses one expression. An error names the offending token and its position; an unknown function or method is
+ * an error here, so a typo is found without evaluating anything.
+ */
+export function parseExpression(
+  source: string,
+  locate: Locate = (offset) => ({ line: 1, column: offset + 1 }),
+): { ast: Expr } | { problem: ExpressionProblem } {
+  try {
+    if (source.length > MAX_LENGTH) {
+      throw new SyntaxProblem(`The expression is longer than ${MAX_LENGTH} characters`, 'Split it into formulas.', MAX_LENGTH)
+    }
+    const parser = new Parser(tokenize(source), locate)
+    if (parser.peek().kind === 'end') throw new SyntaxProblem('The expression is empty', 'Write a condition such as status == "aktiv".', 0)
+    const ast = parser.parseOr(0)
+    const rest = parser.peek()
+    if (rest.kind !== 'end')
+      throw new SyntaxProblem(`Unexpected "${rest.text}"`, 'Join conditions with && or ||, or remove the extra text.', rest.offset)
+    return { ast }
+  } catch (error) {
+    if (!(error instanceof SyntaxProblem)) throw error
+    return { problem: { message: error.message, hint: error.hint, ...locate(error.offset) } }
+  }
+}
+
+class Parser {
+  private index = 0
+  constructor(
+    private readonly tokens: Token[],
+    private readonly locate: Locate,
+  ) {}
+
+  peek(): Token {
+    return this.tokens[this.index]
+  }
+
+  private next(): Token {
+    return this.tokens[this.index++]
+  }
+
+  private accept(text: string): Token | undefined {
+    const token = this.peek()
+    if (token.kind === 'punct' && token.text === text) return this.next()
+    return undefined
+  }
+
+  private expect(text: string, hint: string): Token {
+    const token = this.accept(text)
+    if (token) return token
+    const found = this.peek()
+    throw new SyntaxProblem(
+      found.kind === 'end' ? `Expected "${text}" at the end` : `Expected "${text}" but found "${found.text}"`,
+      hint,
+      found.offset,
+    )
+  }
+
+  private at(offset: number): Position {
+    return { offset, ...this.locate(offset) }
+  }
+
+  private binary(operator: BinaryOperator, left: Expr, right: Expr, token: Token): Expr {
+    return { type: 'binary', operator, left, right, ...this.at(token.offset) }
+  }
+
+  parseOr(depth: number): Expr {
+    if (depth > MAX_DEPTH) throw new SyntaxProblem('The expression is nested too deeply', 'Split it into formulas.', this.peek().offset)
+    let left = this.parseAnd(depth)
+    for (let token = this.accept('||'); token; token = this.accept('||')) left = this.binary('||', left, this.parseAnd(depth), token)
+    return left
+  }
+
+  private parseAnd(depth: number): Expr {
+    let left = this.parseNot(depth)
+    for (let token = this.accept('&&'); token; token = this.accept('&&')) left = this.binary('&&', left, this.parseNot(depth), token)
+    return left
+  }
+
+  private parseNot(depth: number): Expr {
+    const token = this.accept('!')
+    if (!token) return this.parseComparison(depth)
+    if (depth > MAX_DEPTH) throw new SyntaxProblem('The expression is nested too deeply', 'Split it into formulas.', token.offset)
+    return { type: 'unary', operator: '!', operand: this.parseNot(depth + 1), ...this.at(token.offset) }
+  }
+
+  private parseComparison(depth: number): Expr {
+    let left = this.parseAdditive(depth)
+    for (;;) {
+      const token = this.peek()
+      if (token.kind !== 'punct' || !['==', '!=', '>', '<', '>=', '<='].includes(token.text)) return left
+      this.next()
+      left = this.binary(token.text as BinaryOperator, left, this.parseAdditive(depth), token)
+    }
+  }
+
+  private parseAdditive(depth: number): Expr {
+    let left = this.parseMultiplicative(depth)
+    for (;;) {
+      const token = this.peek()
+      if (token.kind !== 'punct' || (token.text !== '+' && token.text !== '-')) return left
+      this.next()
+      left = this.binary(token.text, left, this.parseMultiplicative(depth), token)
+    }
+  }
+
+  private parseMultiplicative(depth: number): Expr {
+    let left = this.parseUnary(depth)
+    for (;;) {
+      const token = this.peek()
+      if (token.kind !== 'punct' || !['*', '/', '%'].includes(token.text)) return left
+      this.next()
+      left = this.binary(token.text as BinaryOperator, left, this.parseUnary(depth), token)
+    }
+  }
+
+  private parseUnary(depth: number): Expr {
+    const token = this.accept('-') ?? this.accept('!')
+    if (!token) return this.parsePostfix(depth)
+    if (depth > MAX_DEPTH) throw new SyntaxProblem('The expression is nested too deeply', 'Split it into formulas.', token.offset)
+    return { type: 'unary', operator: token.text as '-' | '!', operand: this.parseUnary(depth + 1), ...this.at(token.offset) }
+  }
+
+  private parsePostfix(depth: number): Expr {
+    let node = this.parsePrimary(depth)
+    for (;;) {
+      if (this.accept('.')) {
+        const name = this.next()
+        if (name.kind !== 'name')
+          throw new SyntaxProblem(`Expected a name after "." but found "${name.text}"`, 'Write e.g. file.name.', name.offset)
+        node = { type: 'member', object: node, name: name.text, ...this.at(name.offset) }
+      } else if (this.peek().text === '[' && this.peek().kind === 'punct') {
+        const open = this.next()
+        const index = this.parseOr(depth + 1)
+        this.expect(']', 'Close the index with "]".')
+        node = { type: 'index', object: node, index, ...this.at(open.offset) }
+      } else if (this.peek().text === '(' && this.peek().kind === 'punct') {
+        this.next()
+        const args: Expr[] = []
+        if (!this.accept(')')) {
+          do args.push(this.parseOr(depth + 1))
+          while (this.accept(','))
+          this.expect(')', 'Separate arguments with "," and close the call with ")".')
+        }
+        node = this.call(node, args)
+      } else return node
+    }
+  }
+
+  private call(callee: Expr, args: Expr[]): Expr {
+    if (callee.type === 'name') {
+      const arity = Object.hasOwn(FUNCTIONS, callee.name) ? FUNCTIONS[callee.name] : undefined
+      if (!arity) {
+        throw new SyntaxProblem(`Unknown function "${callee.name}"`, `Use one of ${Object.keys(FUNCTIONS).join(', ')}.`, callee.offset)
+      }
+      if (args.length < arity[0] || args.length > arity[1]) {
+        const expected =
+          arity[0] === arity[1] ? `${arity[0]}` : arity[1] === Infinity ? `at least ${arity[0]}` : `${arity[0]} or ${arity[1]}`
+        throw new SyntaxProblem(
+          `${callee.name}() takes ${expected} argument(s), got ${args.length}`,
+          `Check the arguments of ${callee.name}().`,
+          callee.offset,
+        )
+      }
+    } else if (callee.type === 'member' && !METHODS.has(callee.name)) {
+      const hint = callee.name === 'length' ? 'Write .length without parentheses.' : `Use one of ${[...METHODS].join(', ')}.`
+      throw new SyntaxProblem(`Unknown function "${callee.name}"`, hint, callee.offset)
+    }
+    return { type: 'call', callee, args, offset: callee.offset, line: callee.line, column: callee.column }
+  }
+
+  private parsePrimary(depth: number): Expr {
+    const token = this.next()
+    const at = this.at(token.offset)
+    if (token.kind === 'number' || token.kind === 'string') return { type: 'literal', value: token.value ?? null, ...at }
+    if (token.kind === 'name') {
+      if (token.text === 'true' || token.text === 'false') return { type: 'literal', value: token.text === 'true', ...at }
+      if (token.text === 'null') return { type: 'literal', value: null, ...at }
+      return { type: 'name', name: token.text, ...at }
+    }
+    if (token.kind === 'punct' && token.text === '(') {
+      const inner = this.parseOr(depth + 1)
+      this.expect(')', 'Close the parenthesis with ")".')
+      return inner
+    }
+    if (token.kind === 'punct' && token.text === '[') {
+      const items: Expr[] = []
+      if (!this.accept(']')) {
+        do items.push(this.parseOr(depth + 1))
+        while (this.accept(','))
+        this.expect(']', 'Separate items with "," and close the list with "]".')
+      }
+      return { type: 'list', items, ...at }
+    }
+    if (token.kind === 'end')
+      throw new SyntaxProblem('The expression ends too early', 'Complete the expression after the last operator.', token.offset)
+    throw new SyntaxProblem(`Unexpected "${token.text}"`, 'Put a value, a property name or a function call here.', token.offset)
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Values
+
+/**
+ * A date as its wall-clock time, stored as if it were UTC: front matter dates have no time zone, and instants
+ * (file times, `now()`) are converted to the site's zone once, so all arithmetic and formatting is zone-free.
+ */
+export class DateValue {
+  constructor(
+    readonly ms: number,
+    /** False for a day without a time of day ("2024-05-01"). */
+    readonly time: boolean,
+  ) {}
+}
+
+/** A link to a note or file: the target as written, and the source path it resolves to. */
+export class LinkValue {
+  constructor(
+    readonly target: string,
+    readonly path: string | undefined,
+    readonly display?: string,
+  ) {}
+}
+
+/** `file` and `this.file`: the built-in properties of a note. */
+export class FileValue {
+  constructor(readonly record: BaseRecord) {}
+}
+
+/** `note` and `this`: a note's front matter. */
+export class NoteValue {
+  constructor(readonly record: BaseRecord) {}
+}
+
+/** `formula`, whose members are the formulas of the base, computed for the current note. */
+export class FormulaValue {}
+
+/** A failure to evaluate, at the position of the node that failed. */
+export class EvaluationError {
+  constructor(
+    readonly message: string,
+    readonly hint: string,
+    readonly line: number,
+    readonly column: number,
+  ) {}
+}
+
+export type Value =
+  | null
+  | boolean
+  | number
+  | string
+  | readonly Value[]
+  | DateValue
+  | LinkValue
+  | FileValue
+  | NoteValue
+  | FormulaValue
+  | { readonly [key: string]: unknown }
+
+/** What an expression is evaluated against. */
+export interface ExpressionContext {
+  /** Milliseconds since the epoch, for `now()` and `today()`. */
+  now: number
+  /** The zone file times and `now()` are shown in. Default 'Europe/Zurich', the wiki's readers' zone. */
+  timeZone?: string
+  /** Resolves a link target as written to a source path. */
+  resolve(target: string): string | undefined
+  /** The note that embeds the base, for `this`. */
+  self?: BaseRecord
+  /** The formulas of the base by name; null for one that did not parse. */
+  formulas?: ReadonlyMap<string, Expr | null>
+  /** Called when a formula fails; its value is then null. Default: the failure is dropped. */
+  onFormulaError?(name: string, error: EvaluationError): void
+}
+
+/** One note being evaluated, with the formula values computed for it so far. */
+export interface Scope {
+  record: BaseRecord
+  context: ExpressionContext
+  formulaValues: Map<string, Value>
+  formulasInProgress: Set<string>
+}
+
+export function createScope(record: BaseRecord, context: ExpressionContext): Scope {
+  return { record, context, formulaValues: new Map(), formulasInProgress: new Set() }
+}
+
+/** Evaluates an expression for one note. A failure is returned as an `EvaluationError`, never thrown. */
+export function evaluate(ast: Expr, scope: Scope): Value | EvaluationError {
+  try {
+    return run(ast, scope)
+  } catch (error) {
+    if (error instanceof Failure) return new EvaluationError(error.message, error.hint, error.node.line, error.node.column)
+    const message = error instanceof RangeError ? 'The expression is too complex to evaluate' : `Evaluation failed: ${String(error)}`
+    return new EvaluationError(message, 'Simplify the expression.', ast.line, ast.column)
+  }
+}
+
+/** Obsidian's truthiness: null, false, 0, NaN, "" and the empty list are false. */
+export function isTruthy(value: Value): boolean {
+  if (value === null || value === false || value === '' || value === 0 || Number.isNaN(value)) return false
+  if (Array.isArray(value)) return value.length > 0
+  return true
+}
+
+class Failure {
+  constructor(
+    readonly message: string,
+    readonly hint: string,
+    readonly node: Expr,
+  ) {}
+}
+
+function run(node: Expr, scope: Scope): Value {
+  switch (node.type) {
+    case 'literal':
+      return node.value
+    case 'list':
+      return node.items.map((item) => run(item, scope))
+    case 'name':
+      return lookupName(node.name, scope)
+    case 'member':
+      return readMember(run(node.object, scope), node.name, node, scope)
+    case 'index':
+      return readIndex(run(node.object, scope), run(node.index, scope), node, scope)
+    case 'call':
+      if (node.callee.type === 'name') return callFunction(node.callee.name, node.args, node, scope)
+      if (node.callee.type === 'member') {
+        const target = run(node.callee.object, scope)
+        return callMethod(target, node.callee.name, node.args, node, scope)
+      }
+      throw new Failure('This value is not a function', 'Call a function by name, e.g. if(…) or file.hasTag(…).', node)
+    case 'unary': {
+      const operand = run(node.operand, scope)
+      if (node.operator === '!') return !isTruthy(operand)
+      if (operand === null) return null
+      const number = toNumber(operand)
+      if (number === undefined) throw new Failure(`Cannot negate ${describe(operand)}`, 'Use "-" with numbers only.', node)
+      return -number
+    }
+    case 'binary':
+      return runBinary(node, scope)
+  }
+}
+
+function lookupName(name: string, scope: Scope): Value {
+  if (name === 'file') return new FileValue(scope.record)
+  if (name === 'note') return new NoteValue(scope.record)
+  if (name === 'formula') return new FormulaValue()
+  if (name === 'this') return scope.context.self ? new NoteValue(scope.context.self) : null
+  return readProperty(scope.record, name)
+}
+
+function readProperty(record: BaseRecord, name: string): Value {
+  return Object.hasOwn(record.properties, name) ? fromJson(record.properties[name]) : null
+}
+
+function fromJson(value: unknown): Value {
+  if (value === undefined || typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') return null
+  return value as Value
+}
+
+function readFormula(name: string, node: Expr, scope: Scope): Value {
+  if (scope.formulaValues.has(name)) return scope.formulaValues.get(name) ?? null
+  const formulas = scope.context.formulas
+  // an unknown formula is reported once when the base is parsed; here it is just empty
+  const ast = formulas?.get(name)
+  if (!ast) return null
+  if (scope.formulasInProgress.has(name)) {
+    const chain = [...scope.formulasInProgress, name].join(' → ')
+    throw new Failure(
+      `Formula "${name}" depends on itself (${chain})`,
+      'Break the cycle: a formula may not use itself, directly or through others.',
+      node,
+    )
+  }
+  scope.formulasInProgress.add(name)
+  let value: Value
+  try {
+    const result = evaluate(ast, scope)
+    if (result instanceof EvaluationError) {
+      scope.context.onFormulaError?.(name, result)
+      value = null
+    } else value = result
+  } finally {
+    scope.formulasInProgress.delete(name)
+  }
+  scope.formulaValues.set(name, value)
+  return value
+}
+
+function readMember(target: Value, name: string, node: Expr, scope: Scope): Value {
+  if (target === null) return null
+  if (target instanceof FileValue) return readFileProperty(target.record, name, node, scope)
+  if (target instanceof NoteValue) return name === 'file' ? new FileValue(target.record) : readProperty(target.record, name)
+  if (target instanceof FormulaValue) return readFormula(name, node, scope)
+  if (target instanceof DateValue) {
+    const date = new Date(target.ms)
+    const parts: Record<string, number> = {
+      year: date.getUTCFullYear(),
+      month: date.getUTCMonth() + 1,
+      day: date.getUTCDate(),
+      hour: date.getUTCHours(),
+      minute: date.getUTCMinutes(),
+      second: date.getUTCSeconds(),
+      millisecond: date.getUTCMilliseconds(),
+    }
+    if (Object.hasOwn(parts, name)) return parts[name]
+  } else if (name === 'length' && (typeof target === 'string' || Array.isArray(target))) {
+    return target.length
+  } else if (isPlainObject(target)) {
+    return Object.hasOwn(target, name) ? fromJson(target[name]) : null
+  }
+  if (METHODS.has(name)) throw new Failure(`"${name}" is a function`, `Call it: .${name}(…)`, node)
+  throw new Failure(`${capitalize(describe(target))} has no property "${name}"`, 'Check the property name.', node)
+}
+
+function readFileProperty(record: BaseRecord, name: string, node: Expr, scope: Scope): Value {
+  const slash = record.path.lastIndexOf('/')
+  const fileName = record.path.slice(slash + 1)
+  const dot = fileName.lastIndexOf('.')
+  switch (name) {
+    case 'name':
+    case 'basename':
+      return dot > 0 ? fileName.slice(0, dot) : fileName
+    case 'path':
+      return record.path
+    case 'folder':
+      return slash === -1 ? '' : record.path.slice(0, slash)
+    case 'ext':
+      return dot > 0 ? fileName.slice(dot + 1) : ''
+    case 'size':
+      return record.size ?? null
+    case 'mtime':
+    case 'ctime': {
+      const ms = name === 'mtime' ? record.mtime : record.ctime
+      return ms === undefined ? null : instantToDate(ms, zoneOf(scope))
+    }
+    case 'tags':
+      return [...record.tags]
+    case 'links':
+      return record.links.map((path) => new LinkValue(path, path))
+    case 'properties':
+      return record.properties as Value
+  }
+  if (METHODS.has(name)) throw new Failure(`"${name}" is a function`, `Call it: file.${name}(…)`, node)
+  throw new Failure(`A file has no property "${name}"`, 'Use name, basename, path, folder, ext, size, mtime, ctime, tags or links.', node)
+}
+
+function readIndex(target: Value, index: Value, node: Expr, scope: Scope): Value {
+  if (target === null || index === null) return null
+  if (typeof index === 'number' && (Array.isArray(target) || typeof target === 'string')) {
+    const item = target[index < 0 ? target.length + index : index]
+    return item === undefined ? null : (item as Value)
+  }
+  if (typeof index === 'string') {
+    if (target instanceof NoteValue) return readProperty(target.record, index)
+    if (target instanceof FileValue || target instanceof FormulaValue || target instanceof DateValue || isPlainObject(target)) {
+      return readMember(target, index, node, scope)
+    }
+  }
+  throw new Failure(
+    `Cannot index ${describe(target)} with ${describe(index)}`,
+    'Index lists with numbers and notes with property names.',
+    node,
+  )
+}
+
+function callFunction(name: string, args: Expr[], node: Expr, scope: Scope): Value {
+  if (name === 'if') {
+    if (isTruthy(run(args[0], scope))) return run(args[1], scope)
+    return args[2] ? run(args[2], scope) : null
+  }
+  const values = args.map((arg) => run(arg, scope))
+  const [first] = values
+  switch (name) {
+    case 'now':
+      return instantToDate(scope.context.now, zoneOf(scope))
+    case 'today':
+      return startOfDay(instantToDate(scope.context.now, zoneOf(scope)))
+    case 'date': {
+      if (first === null || first instanceof DateValue) return first
+      const date = toDate(first, scope)
+      if (!date) throw new Failure(`Cannot read ${describe(first)} as a date`, 'Write dates as "2024-05-01" or "2024-05-01T10:00".', node)
+      return date
+    }
+    case 'duration': {
+      if (first === null) return null
+      const duration = typeof first === 'string' ? parseDuration(first) : undefined
+      if (!duration)
+        throw new Failure(`Cannot read ${describe(first)} as a duration`, 'Write durations as "7d", "2 weeks", "1M" or "1y".', node)
+      return first
+    }
+    case 'number': {
+      if (first === null) return null
+      if (first instanceof DateValue) return first.ms
+      const number = toNumber(first)
+      if (number === undefined)
+        throw new Failure(`Cannot read ${describe(first)} as a number`, 'Pass a number or text such as "12.5".', node)
+      return number
+    }
+    case 'link': {
+      if (first instanceof LinkValue) return first
+      if (first instanceof FileValue || first instanceof NoteValue) return new LinkValue(first.record.path, first.record.path)
+      if (typeof first !== 'string')
+        throw new Failure(`Cannot link to ${describe(first)}`, 'Pass a note name or path, e.g. link("Muster AG").', node)
+      const display = typeof values[1] === 'string' ? values[1] : undefined
+      return new LinkValue(first, resolveTarget(first, scope), display)
+    }
+    case 'list':
+      return first === null ? [] : Array.isArray(first) ? first : [first]
+    case 'min':
+    case 'max':
+      return extreme(values.flat(), name === 'max' ? 1 : -1, scope)
+  }
+  throw new Failure(`Unknown function "${name}"`, `Use one of ${Object.keys(FUNCTIONS).join(', ')}.`, node)
+}
+
+function extreme(values: readonly Value[], sign: 1 | -1, scope: Scope): Value {
+  let best: Value = null
+  for (const value of values) {
+    if (value === null) continue
+    if (best === null || (compareValues(value, best, scope) ?? 0) * sign > 0) best = value
+  }
+  return best
+}
+
+function callMethod(target: Value, name: string, argNodes: Expr[], node: Expr, scope: Scope): Value {
+  const args = argNodes.map((arg) => run(arg, scope))
+  const fail = (): never => {
+    throw new Failure(
+      `${capitalize(describe(target))} has no function "${name}"`,
+      'Check the function name and the type of the value.',
+      node,
+    )
+  }
+  const need = (count: number): void => {
+    if (args.length < count) throw new Failure(`.${name}() needs ${count} argument(s)`, `Pass ${count} argument(s) to .${name}().`, node)
+  }
+  switch (name) {
+    case 'isTruthy':
+      return isTruthy(target)
+    case 'isEmpty':
+      return (
+        target === null ||
+        target === '' ||
+        (Array.isArray(target) && target.length === 0) ||
+        (isPlainObject(target) && Object.keys(target).length === 0)
+      )
+    case 'toString':
+      return toText(target)
+  }
+  if (target === null) return null
+  if (target instanceof FileValue) return callFileMethod(target.record, name, args, scope) ?? fail()
+  if (typeof target === 'string') {
+    const text = typeof args[0] === 'string' ? args[0] : toText(args[0] ?? null)
+    switch (name) {
+      case 'contains':
+        need(1)
+        return target.includes(text)
+      case 'containsAll':
+        return args.every((arg) => target.includes(toText(arg)))
+      case 'containsAny':
+        return args.some((arg) => target.includes(toText(arg)))
+      case 'startsWith':
+        need(1)
+        return target.startsWith(text)
+      case 'endsWith':
+        need(1)
+        return target.endsWith(text)
+      case 'lower':
+        return target.toLocaleLowerCase('de')
+      case 'upper':
+        return target.toLocaleUpperCase('de')
+      case 'trim':
+        return target.trim()
+      case 'replace':
+        need(2)
+        return target.split(text).join(toText(args[1]))
+      case 'split':
+        need(1)
+        return target.split(text)
+    }
+    return fail()
+  }
+  if (Array.isArray(target)) {
+    const list: readonly Value[] = target
+    const has = (needle: Value) => list.some((item) => valuesEqual(item, needle, scope))
+    switch (name) {
+      case 'contains':
+        need(1)
+        return has(args[0])
+      case 'containsAll':
+        return args.every(has)
+      case 'containsAny':
+        return args.some(has)
+      case 'join':
+        return list.map(toText).join(args.length > 0 ? toText(args[0]) : ', ')
+    }
+    return fail()
+  }
+  if (typeof target === 'number') {
+    const digits = typeof args[0] === 'number' ? Math.max(0, Math.min(20, Math.trunc(args[0]))) : 0
+    switch (name) {
+      case 'toFixed':
+        return target.toFixed(digits)
+      case 'round':
+        return Math.round(target * 10 ** digits) / 10 ** digits
+      case 'abs':
+        return Math.abs(target)
+      case 'floor':
+        return Math.floor(target)
+      case 'ceil':
+        return Math.ceil(target)
+    }
+    return fail()
+  }
+  if (target instanceof DateValue) {
+    if (name === 'format') return formatDate(target, typeof args[0] === 'string' ? args[0] : 'YYYY-MM-DD')
+    if (name === 'date') return startOfDay(target)
+    return fail()
+  }
+  return fail()
+}
+
+/** `file.hasTag(…)` and friends; undefined when `name` is no file function. */
+function callFileMethod(record: BaseRecord, name: string, args: Value[], scope: Scope): Value | undefined {
+  switch (name) {
+    case 'hasTag': {
+      const tags = normalizedTags(record)
+      return args.some((arg) => {
+        const wanted = normalizeTag(toText(arg))
+        return wanted !== '' && tags.some((tag) => tag === wanted || tag.startsWith(`${wanted}/`))
+      })
+    }
+    case 'inFolder': {
+      const folder = toText(args[0] ?? null).replace(/^\/+|\/+$/g, '')
+      return folder === '' || record.path.startsWith(`${folder}/`)
+    }
+    case 'hasLink': {
+      const path = pathOf(args[0] ?? null, scope)
+      return path !== undefined && linkSet(record).has(path)
+    }
+    case 'hasProperty':
+      return typeof args[0] === 'string' && Object.hasOwn(record.properties, args[0])
+    case 'asLink':
+      return new LinkValue(record.path, record.path)
+  }
+  return undefined
+}
+
+function runBinary(node: Extract<Expr, { type: 'binary' }>, scope: Scope): Value {
+  const left = run(node.left, scope)
+  if (node.operator === '&&') return isTruthy(left) && isTruthy(run(node.right, scope))
+  if (node.operator === '||') return isTruthy(left) || isTruthy(run(node.right, scope))
+  const right = run(node.right, scope)
+  switch (node.operator) {
+    case '==':
+      return valuesEqual(left, right, scope)
+    case '!=':
+      return !valuesEqual(left, right, scope)
+    case '>':
+    case '<':
+    case '>=':
+    case '<=': {
+      const order = compareValues(left, right, scope)
+      if (order === undefined) return false
+      return node.operator === '>' ? order > 0 : node.operator === '<' ? order < 0 : node.operator === '>=' ? order >= 0 : order <= 0
+    }
+    case '+':
+    case '-':
+      return addValues(left, right, node.operator === '+' ? 1 : -1, node, scope)
+  }
+  if (left === null || right === null) return null
+  const a = toNumber(left)
+  const b = toNumber(right)
+  if (a === undefined || b === undefined) {
+    const verb = node.operator === '*' ? 'multiply' : node.operator === '/' ? 'divide' : 'take the remainder of'
+    throw new Failure(`Cannot ${verb} ${describe(left)} and ${describe(right)}`, 'Use numbers, or convert text with number(…).', node)
+  }
+  const result = node.operator === '*' ? a * b : node.operator === '/' ? a / b : a % b
+  return Number.isFinite(result) ? result : null
+}
+
+function addValues(left: Value, right: Value, sign: 1 | -1, node: Expr, scope: Scope): Value {
+  const leftDate = left instanceof DateValue ? left : typeof left === 'string' ? parseDate(left, zoneOf(scope)) : undefined
+  if (leftDate) {
+    const duration =
+      typeof right === 'string' ? parseDuration(right) : typeof right === 'number' ? { months: 0, ms: right, time: true } : undefined
+    if (duration) return shiftDate(leftDate, duration, sign)
+    const rightDate = right instanceof DateValue ? right : typeof right === 'string' ? parseDate(right, zoneOf(scope)) : undefined
+    if (sign === -1 && rightDate) return leftDate.ms - rightDate.ms
+    if (left instanceof DateValue && right !== null && typeof right !== 'string') {
+      throw new Failure(
+        `Cannot ${sign === 1 ? 'add' : 'subtract'} ${describe(right)} ${sign === 1 ? 'to' : 'from'} a date`,
+        'Use a duration such as "7d" or "1 week".',
+        node,
+      )
+    }
+  }
+  if (sign === 1) {
+    if (typeof left === 'number' && typeof right === 'number') return left + right
+    if (Array.isArray(left) && Array.isArray(right)) return [...(left as Value[]), ...(right as Value[])]
+    if (typeof left === 'string' || typeof right === 'string') return toText(left) + toText(right)
+    if (left === null || right === null) return null
+  } else {
+    if (left === null || right === null) return null
+    const a = toNumber(left)
+    const b = toNumber(right)
+    if (a !== undefined && b !== undefined) return a - b
+  }
+  throw new Failure(
+    `Cannot ${sign === 1 ? 'add' : 'subtract'} ${describe(left)} and ${describe(right)}`,
+    'Use numbers, text or dates with durations.',
+    node,
+  )
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Comparison
+
+const collator = new Intl.Collator('de')
+
+/** Equality as a reader expects it: dates by time, links by the note they point to, lists item by item. */
+export function valuesEqual(a: Value, b: Value, scope: Scope): boolean {
+  if (a === null || b === null) return a === b
+  if (a instanceof DateValue || b instanceof DateValue) {
+    const x = toDate(a, scope)
+    const y = toDate(b, scope)
+    return x !== undefined && y !== undefined && x.ms === y.ms
+  }
+  if (isLinkLike(a) || isLinkLike(b)) {
+    const x = pathOf(a, scope)
+    return x !== undefined && x === pathOf(b, scope)
+  }
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false
+    return a.every((item, i) => valuesEqual(item as Value, b[i] as Value, scope))
+  }
+  if (typeof a === typeof b && typeof a !== 'object') return a === b
+  return toText(a) === toText(b)
+}
+
+/**
+ * Orders two values: numbers numerically, dates by time (text like "2024-05-01" counts as a date next to a date or
+ * to other such text), text by German collation, anything mixed as text. Undefined when either is null.
+ */
+export function compareValues(a: Value, b: Value, scope: Scope): number | undefined {
+  if (a === null || b === null) return undefined
+  if (typeof a === 'number' && typeof b === 'number') return a - b
+  if (a instanceof DateValue || b instanceof DateValue || (typeof a === 'string' && typeof b === 'string')) {
+    const x = toDate(a, scope)
+    const y = toDate(b, scope)
+    if (x && y) return x.ms - y.ms
+  }
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b)
+  return collator.compare(toText(a), toText(b))
+}
+
+function isLinkLike(value: Value): boolean {
+  return value instanceof LinkValue || value instanceof FileValue || value instanceof NoteValue
+}
+
+/** The source path a link, file, note or link text points to; text that resolves to nothing stays as written. */
+function pathOf(value: Value, scope: Scope): string | undefined {
+  if (value instanceof LinkValue) return value.path ?? value.target
+  if (value instanceof FileValue || value instanceof NoteValue) return value.record.path
+  if (typeof value === 'string') return resolveTarget(value, scope) ?? value
+  return undefined
+}
+
+function resolveTarget(target: string, scope: Scope): string | undefined {
+  return scope.context.resolve(target)
+}
+
+const tagCache = new WeakMap<BaseRecord, string[]>()
+const linkCache = new WeakMap<BaseRecord, Set<string>>()
+
+function normalizeTag(tag: string): string {
+  return tag.trim().replace(/^#/, '').toLocaleLowerCase('de')
+}
+
+function normalizedTags(record: BaseRecord): string[] {
+  let tags = tagCache.get(record)
+  if (!tags) tagCache.set(record, (tags = record.tags.map(normalizeTag)))
+  return tags
+}
+
+function linkSet(record: BaseRecord): Set<string> {
+  let links = linkCache.get(record)
+  if (!links) linkCache.set(record, (links = new Set(record.links)))
+  return links
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Conversions
+
+function isPlainObject(value: Value): value is { readonly [key: string]: unknown } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype
+}
+
+function toNumber(value: Value): number | undefined {
+  if (typeof value === 'number') return value
+  if (typeof value === 'boolean') return Number(value)
+  if (typeof value === 'string' && value.trim() !== '') {
+    const number = Number(value)
+    return Number.isNaN(number) ? undefined : number
+  }
+  return undefined
+}
+
+function toDate(value: Value, scope: Scope): DateValue | undefined {
+  if (value instanceof DateValue) return value
+  if (typeof value === 'string') return parseDate(value, zoneOf(scope))
+  return undefined
+}
+
+/** The text of a value in string concatenation and text functions. */
+export function toText(value: Value): string {
+  if (value === null) return ''
+  if (typeof value === 'string') return value
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  if (Array.isArray(value)) return value.map((item: Value) => toText(item)).join(', ')
+  if (value instanceof DateValue) return formatDate(value, value.time ? 'YYYY-MM-DD HH:mm' : 'YYYY-MM-DD')
+  if (value instanceof LinkValue) return value.display ?? value.target
+  if (value instanceof FileValue || value instanceof NoteValue) return fileBasename(value.record.path)
+  if (value instanceof FormulaValue) return ''
+  return JSON.stringify(value)
+}
+
+function fileBasename(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '')
+}
+
+function describe(value: Value): string {
+  if (value === null) return 'null'
+  if (typeof value === 'string') return `text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`
+  if (typeof value === 'number') return `the number ${value}`
+  if (typeof value === 'boolean') return `the value ${value}`
+  if (Array.isArray(value)) return 'a list'
+  if (value instanceof DateValue) return 'a date'
+  if (value instanceof LinkValue) return 'a link'
+  if (value instanceof FileValue) return 'a file'
+  if (value instanceof NoteValue) return 'a note'
+  if (value instanceof FormulaValue) return 'formula'
+  return 'an object'
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Dates and durations
+
+const DEFAULT_TIME_ZONE = 'Europe/Zurich'
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?(Z|[+-]\d{2}:?\d{2})?$/
+const zoneFormats = new Map<string, Intl.DateTimeFormat>()
+
+function zoneOf(scope: Scope): string {
+  return scope.context.timeZone ?? DEFAULT_TIME_ZONE
+}
+
+/** Reads "2024-05-01", "2024-05-01T10:00" or "2024-05-01T10:00:00Z"; a time with a zone is moved to `timeZone`. */
+export function parseDate(text: string, timeZone = DEFAULT_TIME_ZONE): DateValue | undefined {
+  const match = DATE_PATTERN.exec(text.trim())
+  if (!match) return undefined
+  const [, year, month, day, hour, minute, second, milli, zone] = match
+  const ms = Date.UTC(+year, +month - 1, +day, +(hour ?? 0), +(minute ?? 0), +(second ?? 0), +(milli ?? '0').padEnd(3, '0'))
+  const check = new Date(ms)
+  if (check.getUTCMonth() !== +month - 1 || check.getUTCDate() !== +day || +(hour ?? 0) > 23 || +(minute ?? 0) > 59) return undefined
+  if (!zone) return new DateValue(ms, hour !== undefined)
+  const offset = zone === 'Z' ? 0 : (zone[0] === '-' ? -1 : 1) * (+zone.slice(1, 3) * 60 + +zone.slice(-2)) * 60_000
+  return instantToDate(ms - offset, timeZone)
+}
+
+/** The wall-clock time of an instant in `timeZone` (UTC when the zone is unknown). */
+export function instantToDate(ms: number, timeZone = DEFAULT_TIME_ZONE): DateValue {
+  let format = zoneFormats.get(timeZone)
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      })
+    } catch {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone: 'UTC',
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      })
+    }
+    zoneFormats.set(timeZone, format)
+  }
+  const parts: Record<string, number> = {}
+  for (const part of format.formatToParts(ms)) if (part.type !== 'literal') parts[part.type] = Number(part.value)
+  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second, ((ms % 1000) + 1000) % 1000)
+  return new DateValue(wall, true)
+}
+
+function startOfDay(date: DateValue): DateValue {
+  return new DateValue(date.ms - (((date.ms % 86_400_000) + 86_400_000) % 86_400_000), false)
+}
+
+interface Duration {
+  months: number
+  ms: number
+  /** True when the duration has parts below a day, so adding it gives a date with a time. */
+  time: boolean
+}
+
+const UNITS: Record<string, { months?: number; ms?: number }> = {
+  y: { months: 12 },
+  year: { months: 12 },
+  M: { months: 1 },
+  month: { months: 1 },
+  w: { ms: 7 * 86_400_000 },
+  week: { ms: 7 * 86_400_000 },
+  d: { ms: 86_400_000 },
+  day: { ms: 86_400_000 },
+  h: { ms: 3_600_000 },
+  hour: { ms: 3_600_000 },
+  m: { ms: 60_000 },
+  minute: { ms: 60_000 },
+  s: { ms: 1000 },
+  second: { ms: 1000 },
+}
+
+/** Reads "7d", "1 week", "2M" (months), "30m" (minutes), "1y 6M"; units are y, M, w, d, h, m, s or their names. */
+export function parseDuration(text: string): Duration | undefined {
+  const parts = /^\s*(?:[+-]?\d+(?:\.\d+)?\s*[a-zA-Z]+\s*)+$/.test(text) ? text.matchAll(/([+-]?\d+(?:\.\d+)?)\s*([a-zA-Z]+)/g) : []
+  const duration: Duration = { months: 0, ms: 0, time: false }
+  let found = false
+  for (const [, amount, rawUnit] of parts) {
+    const word = rawUnit.length === 1 ? rawUnit : rawUnit.toLowerCase().replace(/s$/, '')
+    const unit = Object.hasOwn(UNITS, word) ? UNITS[word] : undefined
+    if (!unit) return undefined
+    duration.months += (unit.months ?? 0) * Number(amount)
+    duration.ms += (unit.ms ?? 0) * Number(amount)
+    if (unit.ms !== undefined && unit.ms < 86_400_000) duration.time = true
+    found = true
+  }
+  return found ? duration : undefined
+}
+
+function shiftDate(date: DateValue, duration: Duration, sign: 1 | -1): DateValue {
+  const shifted = new Date(date.ms)
+  if (duration.months !== 0) {
+    const day = shifted.getUTCDate()
+    shifted.setUTCDate(1)
+    shifted.setUTCMonth(shifted.getUTCMonth() + sign * Math.trunc(duration.months))
+    // 31 January plus a month is the last day of February, as in every calendar app
+    const lastDay = new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth() + 1, 0)).getUTCDate()
+    shifted.setUTCDate(Math.min(day, lastDay))
+  }
+  return new DateValue(shifted.getTime() + sign * duration.ms, date.time || duration.time)
+}
+
+const MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember']
+const WEEKDAYS = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag']
+
+/**
+ * Formats a date with Moment-style tokens, in German:
+ *
+ *     YYYY-MM-DD          → 2024-05-01
+ *     D. MMMM YYYY        → 1. Mai 2024
+ *     dddd, DD.MM. HH:mm  → Mittwoch, 01.05. 10:00
+ *
+ * Tokens: YYYY YY MMMM MMM MM M DD D dddd ddd dd HH H mm m ss s; text in [brackets] is kept as is.
+ */
+export function formatDate(date: DateValue, pattern: string): string {
+  const d = new Date(date.ms)
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0')
+  const month = d.getUTCMonth()
+  const weekday = WEEKDAYS[d.getUTCDay()]
+  const tokens: Record<string, string> = {
+    YYYY: pad(d.getUTCFullYear(), 4),
+    YY: pad(d.getUTCFullYear() % 100),
+    MMMM: MONTHS[month],
+    MMM: MONTHS[month].slice(0, 3),
+    MM: pad(month + 1),
+    M: String(month + 1),
+    DD: pad(d.getUTCDate()),
+    D: String(d.getUTCDate()),
+    dddd: weekday,
+    ddd: weekday.slice(0, 2) + '.',
+    dd: weekday.slice(0, 2),
+    HH: pad(d.getUTCHours()),
+    H: String(d.getUTCHours()),
+    mm: pad(d.getUTCMinutes()),
+    m: String(d.getUTCMinutes()),
+    ss: pad(d.getUTCSeconds()),
+    s: String(d.getUTCSeconds()),
+  }
+  return pattern.replace(/\[([^\]]*)\]|YYYY|YY|MMMM|MMM|MM|M|DD|D|dddd|ddd|dd|HH|H|mm|m|ss|s/g, (token, literal?: string) =>
+    literal !== undefined ? literal : tokens[token],
+  )
+}

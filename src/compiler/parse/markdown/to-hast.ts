@@ -1,0 +1,340 @@
+/**
+ * mdast to hast for one page. Besides the standard conversion it
+ * - gives every heading a unique anchor and collects the header tree (levels 2–3) and all anchors,
+ * - replaces every internal link, image and embed with a placeholder and records it in `links`,
+ * - marks external links (target, rel, icon), and renders code and diagrams.
+ * Each custom construct makes its own HTML in its folder: wikilink/, container/, tabs/, callout/.
+ */
+import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast'
+import type { Code, Heading as MdHeading, Image, Link, LinkReference, Nodes, Paragraph, PhrasingContent, Root } from 'mdast'
+import { toHast, type Handler } from 'mdast-util-to-hast'
+import { toHtml } from 'hast-util-to-html'
+import { labels as deCH, type Labels } from '../../../shared/labels.js'
+import { INDEX_HEADING_LEVELS } from '../../config/constants.js'
+import { createHeadingSlugger } from '../slugify.js'
+import { placeholderOf, type Anchor, type Fragment, type Heading, type PageLink } from '../page.js'
+import { parseBase, type BaseProblem } from '../bases/index.js'
+import { markBlockIds } from './block-ids.js'
+import { createCalloutHandler } from './callout/index.js'
+import { codeBlock, diagramBlock, fenceProblems, parseFenceInfo } from './code/index.js'
+import { createContainerHandler } from './container/index.js'
+import { element, raw, text, type BodyContext } from './hast.js'
+import { markInlineTags, type TagNode } from './tags.js'
+import { createWikiLinkHandler, IMAGE_EXTENSIONS } from './wikilink/index.js'
+import { altText } from './alt-text.js'
+import { runTransforms, type HastTransform, type HookProblem, type MarkdownFile } from './plugins.js'
+
+export interface RenderedBody {
+  html: string
+  headers: Heading[]
+  anchors: Anchor[]
+  links: PageLink[]
+  externalLinks: { url: string; line: number; column: number }[]
+  /** Local paths that raw HTML points at (src, href, data-zoom-src, poster), as written. */
+  fileRefs: string[]
+  /** Text of the first h1, when there is one. */
+  firstH1?: string
+  startsWithH1: boolean
+  diagrams: { value: string; line: number; column: number }[]
+  /** Mistakes in ```base blocks, at their line and column in the file. */
+  baseProblems: BaseProblem[]
+  /** Unknown languages and impossible line numbers in code fences, at the fence. */
+  codeProblems: { message: string; hint: string; line: number; column: number }[]
+  /** The parts of `html` that `![[Seite#Überschrift]]` and `![[Seite#^id]]` embed (see Fragment). */
+  fragments: Fragment[]
+  hasImage: boolean
+  hasCode: boolean
+  hasTabs: boolean
+}
+
+export interface RenderOptions {
+  /** Show the external-link icon (front matter externalLinkIcon, default true). */
+  externalLinkIcon: boolean
+  /** Record links here instead of in the result: several bodies of one page (canvas texts) share one list. */
+  links?: PageLink[]
+  /** The config's hast transforms, run on the body's tree before it becomes HTML; failures go to `hookProblems`. */
+  hastTransforms?: { transforms: readonly HastTransform[]; file: MarkdownFile; hookProblems: HookProblem[] }
+  /** The site's texts (src/shared/locales.ts); default de-CH. */
+  labels?: Labels
+}
+
+const SCHEME = /^[a-z][a-z\d+.-]*:/i
+
+/** Renders a parsed page body to HTML with link placeholders. */
+export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
+  const slugger = createHeadingSlugger()
+  const out: RenderedBody = {
+    html: '',
+    headers: [],
+    anchors: [],
+    links: [],
+    externalLinks: [],
+    fileRefs: [],
+    startsWithH1:
+      tree.children.find((n) => n.type !== 'html' || n.value.trim() !== '')?.type === 'heading' &&
+      (tree.children.find((n) => n.type === 'heading') as MdHeading).depth === 1,
+    diagrams: [],
+    baseProblems: [],
+    codeProblems: [],
+    fragments: [],
+    hasImage: false,
+    hasCode: false,
+    hasTabs: false,
+  }
+  let tabGroups = 0
+  const labels = options.labels ?? deCH
+  const context: BodyContext = {
+    labels,
+    register: (link) => placeholderOf((options.links ?? out.links).push(link) - 1),
+    at: (node) => ({ line: node.position?.start.line ?? 0, column: node.position?.start.column ?? 0 }),
+    markImage: () => void (out.hasImage = true),
+    nextTabGroup: () => {
+      out.hasTabs = true
+      return ++tabGroups
+    },
+  }
+  const { register, at } = context
+  for (const id of markBlockIds(tree)) out.anchors.push({ level: 0, text: `^${id}`, slug: `^${id}` })
+  markInlineTags(tree)
+  const tag: Handler = (_state, node: TagNode) => raw(register({ kind: 'tag', syntax: 'wiki', target: node.name, ...at(node as Nodes) }))
+  const wikiLink = createWikiLinkHandler(context)
+  const container = createContainerHandler(context)
+  const callout = createCalloutHandler(context)
+
+  const heading: Handler = (state, node: MdHeading, parent) => {
+    const text = plainText(node).trim()
+    const slug = slugger(text)
+    out.anchors.push({ level: node.depth, text, slug })
+    if (node.depth === 1 && out.firstH1 === undefined) out.firstH1 = text
+    if (parent?.type === 'root' && (INDEX_HEADING_LEVELS as readonly number[]).includes(node.depth)) {
+      const entry: Heading = { level: node.depth, title: text, slug, link: `#${slug}`, children: [] }
+      const last = out.headers[out.headers.length - 1]
+      if (node.depth === 3 && last && last.level === 2) last.children.push(entry)
+      else out.headers.push(entry)
+    }
+    return element(`h${node.depth}`, { id: slug, tabIndex: -1 }, [
+      element('a', { className: ['header-anchor'], href: `#${slug}` }, [element('span', {}, state.all(node))]),
+    ])
+  }
+
+  const link: Handler = (state, node: Link) => {
+    const url = node.url
+    const children = state.all(node)
+    const title = node.title ? { title: node.title } : {}
+    if (SCHEME.test(url)) {
+      out.externalLinks.push({ url, ...at(node) })
+      const web = /^https?:/i.test(url)
+      const icon = web && options.externalLinkIcon ? [externalIcon(labels)] : []
+      return element(
+        'a',
+        { href: url, ...title, className: ['external'], ...(web ? { target: '_blank', rel: ['noopener', 'noreferrer'] } : {}) },
+        [...children, ...icon],
+      )
+    }
+    const [path, anchor] = splitAnchor(url)
+    const href = register({
+      kind: 'link',
+      syntax: 'markdown',
+      target: safeDecode(path),
+      anchor: anchor === undefined ? undefined : safeDecode(anchor),
+      ...at(node),
+    })
+    return element('a', { href, ...title }, children)
+  }
+
+  const image: Handler = (_state, node: Image) => {
+    out.hasImage = true
+    if (SCHEME.test(node.url) || node.url.startsWith('data:')) {
+      return element(
+        'img',
+        { src: node.url, alt: node.alt ?? '', loading: 'lazy', decoding: 'async', ...(node.title ? { title: node.title } : {}) },
+        [],
+      )
+    }
+    const target = safeDecode(splitAnchor(node.url)[0])
+    const alt = altText(node.alt ?? undefined, target, node.title ?? undefined)
+    const src = register({ kind: 'image', syntax: 'markdown', target, alt, ...at(node) })
+    return element('img', { src, alt, loading: 'lazy', decoding: 'async', ...(node.title ? { title: node.title } : {}) }, [])
+  }
+
+  const code: Handler = (_state, node: Code) => {
+    if (node.lang === 'base' && node.position) {
+      // the YAML starts on the line after the fence, where the fence is indented
+      const { base, problems } = parseBase(node.value, { line: node.position.start.line + 1, column: node.position.start.column })
+      out.baseProblems.push(...problems)
+      return raw(register({ kind: 'base', syntax: 'wiki', target: '', base, ...at(node) }))
+    }
+    if (node.lang === 'mermaid') {
+      out.diagrams.push({ value: node.value, ...at(node) })
+      return diagramBlock(node.value, labels.diagramLoading)
+    }
+    out.hasCode = true
+    const info = parseFenceInfo(node.lang, node.meta)
+    for (const problem of fenceProblems(info, node.value.split('\n').length)) out.codeProblems.push({ ...problem, ...at(node) })
+    return codeBlock(node.value, info)
+  }
+
+  const linkReference: Handler = (state, node: LinkReference) => {
+    const definition = state.definitionById.get(String(node.identifier).toUpperCase())
+    if (!definition) return [text(`[${plainText(node)}]`)]
+    return link(
+      state,
+      { type: 'link', url: definition.url, title: definition.title, children: node.children, position: node.position } as Link,
+      undefined,
+    )
+  }
+
+  // An embed alone in its paragraph is a block of its own, not a paragraph holding a block.
+  const paragraph: Handler = (state, node: Paragraph) => {
+    const content = node.children.filter((c) => !(c.type === 'text' && c.value.trim() === ''))
+    if (content.length === 1 && content[0].type === 'wikiLink' && content[0].embed && !IMAGE_EXTENSIONS.test(content[0].target)) {
+      return wikiLink(state, content[0], node)
+    }
+    return element('p', { ...node.data?.hProperties }, state.all(node))
+  }
+
+  const hast = toHast(tree, {
+    allowDangerousHtml: true,
+    footnoteLabel: labels.footnotes,
+    footnoteBackLabel: labels.footnoteBack,
+    handlers: { heading, link, image, wikiLink, code, container, callout, linkReference, paragraph, tag } as Record<string, Handler>,
+  })
+  out.fileRefs = fileRefsOf(tree)
+  const hooks = options.hastTransforms
+  if (hooks) runTransforms('hastTransforms', hooks.transforms, hast as HastRoot, hooks.file, hooks.hookProblems)
+  // the body is the HTML of its top-level nodes in a row; where each starts is what section embeds cut at
+  labelTaskCheckboxes(hast as HastRoot)
+  const nodes = (hast as HastRoot).children
+  const parts = nodes.map((child) => toHtml(child, { allowDangerousHtml: true }))
+  out.html = parts.join('')
+  out.fragments = fragmentsOf(nodes, parts)
+  return out
+}
+
+/**
+ * The checkbox of a task list item (`- [x] Backup prüfen`) is named by the item's text: a form field without a name
+ * is announced as a bare "checkbox". Nested lists of the item are not part of the name.
+ */
+function labelTaskCheckboxes(root: HastRoot): void {
+  const textOf = (node: ElementContent): string =>
+    node.type === 'text'
+      ? node.value
+      : node.type === 'element' && node.tagName !== 'ul' && node.tagName !== 'ol'
+        ? node.children.map(textOf).join('')
+        : ''
+  const visit = (node: HastRoot | Element) => {
+    for (const child of node.children) {
+      if (child.type !== 'element') continue
+      if (child.tagName === 'li' && String(child.properties.className ?? '').includes('task-list-item')) {
+        const holder = child.children.find((c): c is Element => c.type === 'element' && c.tagName === 'p') ?? child
+        const box = holder.children.find((c): c is Element => c.type === 'element' && c.tagName === 'input')
+        const name = child.children.map(textOf).join('').replace(/\s+/g, ' ').trim().slice(0, 120)
+        if (box && name) box.properties.ariaLabel = name
+      }
+      visit(child)
+    }
+  }
+  visit(root)
+}
+
+/** Attributes of raw HTML that name a file the page shows or offers. */
+const FILE_ATTRIBUTE = /\s(?:src|href|data-zoom-src|poster)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi
+
+/** The local paths raw HTML in `tree` points at: what the site must publish for it (no scheme, no `//`, no `#…`). */
+function fileRefsOf(tree: Root): string[] {
+  const refs = new Set<string>()
+  const visit = (node: Nodes) => {
+    if (node.type === 'html') {
+      for (const match of node.value.matchAll(FILE_ATTRIBUTE)) {
+        const value = (match[1] ?? match[2] ?? match[3] ?? '').trim()
+        if (value !== '' && !SCHEME.test(value) && !value.startsWith('//') && !value.startsWith('#')) refs.add(value.replace(/[?#].*$/, ''))
+      }
+    } else if ('children' in node) for (const child of node.children as Nodes[]) visit(child)
+  }
+  visit(tree)
+  return [...refs]
+}
+
+/** The sections and id'd blocks of a body whose top-level nodes rendered to `parts` (see Fragment). */
+function fragmentsOf(nodes: readonly RootContent[], parts: readonly string[]): Fragment[] {
+  const fragments: Fragment[] = []
+  const starts: number[] = []
+  let offset = 0
+  for (const part of parts) {
+    starts.push(offset)
+    offset += part.length
+  }
+  const levelOf = (node: RootContent) => (node.type === 'element' && /^h[1-6]$/.test(node.tagName) ? Number(node.tagName[1]) : 0)
+  nodes.forEach((node, index) => {
+    if (node.type !== 'element') return
+    const id = node.properties.id
+    const level = levelOf(node)
+    if (level > 0 && typeof id === 'string') {
+      let end = index + 1
+      while (end < nodes.length && !(levelOf(nodes[end]) > 0 && levelOf(nodes[end]) <= level) && !isFootnotes(nodes[end])) end++
+      fragments.push({ id, start: starts[index], end: end < nodes.length ? starts[end] : offset })
+    } else if (typeof id === 'string' && id.startsWith('^')) {
+      fragments.push({ id, start: starts[index], end: starts[index] + parts[index].length })
+    } else {
+      for (const block of nestedBlocks(node)) {
+        const html = toHtml(block, { allowDangerousHtml: true })
+        // a list item embedded alone stays a list item of a list
+        fragments.push({ id: block.properties.id as string, html: block.tagName === 'li' ? `<ul>${html}</ul>` : html })
+      }
+    }
+  })
+  return fragments
+}
+
+/** Elements below `node` that carry a block id. */
+function nestedBlocks(node: Element): Element[] {
+  const found: Element[] = []
+  const stack: ElementContent[] = [...node.children]
+  while (stack.length > 0) {
+    const current = stack.pop()!
+    if (current.type !== 'element') continue
+    if (typeof current.properties.id === 'string' && current.properties.id.startsWith('^')) found.push(current)
+    stack.push(...current.children)
+  }
+  return found.reverse()
+}
+
+const isFootnotes = (node: RootContent) => node.type === 'element' && node.tagName === 'section' && 'dataFootnotes' in node.properties
+
+function externalIcon(labels: Labels): Element {
+  return element('span', { className: ['external-link-icon'] }, [
+    element('span', { className: ['sr-only'] }, [text(` (${labels.openInNewWindow})`)]),
+  ])
+}
+
+/** The visible text of a node: text, code and wikilink labels; raw HTML is left out. */
+export function plainText(node: Nodes | PhrasingContent): string {
+  switch (node.type) {
+    case 'text':
+    case 'inlineCode':
+      return node.value
+    case 'wikiLink':
+      return node.alias ?? (node.anchor ? `${node.target} > ${node.anchor}` : node.target)
+    case 'html':
+      return ''
+    case 'image':
+      return node.alt ?? ''
+    case 'break':
+      return ' '
+    default:
+      return 'children' in node ? (node.children as Nodes[]).map(plainText).join('') : ''
+  }
+}
+
+function splitAnchor(url: string): [string, string | undefined] {
+  const hash = url.indexOf('#')
+  return hash === -1 ? [url, undefined] : [url.slice(0, hash), url.slice(hash + 1)]
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * The record of one compiled page: everything later stages need, built from its file alone.
+ * It is plain data (structured-clone safe), so it crosses worker threads and sits in the build cache as JSON.
+ */
+import type { Diagnostic } from '../diagnostics.js'
+import type { Frontmatter } from './frontmatter.js'
+import type { BaseDefinition } from './bases/index.js'
+import type { Slug, SourcePath } from '../paths.js'
+
+/** A heading in the search index and sidebar (spec §3 'Header'): levels 2 and 3, h3s nested under their h2. */
+export interface Heading {
+  level: number
+  title: string
+  slug: string
+  /** '#' + slug */
+  link: string
+  children: Heading[]
+}
+
+/** Any heading of the page (all levels, nested ones too), for resolving `[[Page#Heading]]` and `#anchor` links. */
+export interface Anchor {
+  level: number
+  text: string
+  slug: string
+}
+
+/**
+ * A reference from this page to something the site must resolve. Its index in `Page.links` is the number in
+ * the placeholder `\uE000n\uE001` that stands in the page HTML until the site is linked.
+ *
+ * - `link` with syntax 'wiki': placeholder is the whole `<a>` element; `labelHtml` is its content.
+ * - `link` with syntax 'markdown': placeholder is the href value.
+ * - `image` with syntax 'wiki': the whole `<img>`; syntax 'markdown': the src value.
+ * - `embed`: the whole embedded page body.
+ */
+export interface PageLink {
+  /**
+   * 'tag': an inline `#tag`, whose placeholder is the whole link to the tag's page.
+   * 'base': the views of an Obsidian base (a `.base` page or a ```base block), evaluated over the site's pages.
+   */
+  kind: 'link' | 'image' | 'embed' | 'tag' | 'base'
+  syntax: 'wiki' | 'markdown'
+  /** Page name, file name, or URL path as written (decoded), without the anchor. '' means this page. */
+  target: string
+  anchor?: string
+  labelHtml?: string
+  alt?: string
+  width?: string
+  height?: string
+  /** For 'base': the base, and which of its views (all of them when undefined). */
+  base?: BaseDefinition
+  view?: number
+  line: number
+  column: number
+}
+
+export interface Page {
+  sourcePath: SourcePath
+  slug: Slug
+  /** The file's name without '.md' (the folder name for a folder index); wikilinks match it. */
+  name: string
+  /** From front matter, else the first h1, else the name. */
+  title: string
+  /** True when the body starts with its own h1, so the theme need not print the title. */
+  hasOwnH1: boolean
+  frontmatter: Frontmatter
+  headers: Heading[]
+  anchors: Anchor[]
+  links: PageLink[]
+  /** Paths of files that raw HTML in the body points at (`<img src="/attachments/karte.svg">`): published with it. */
+  fileRefs: string[]
+  /** Links with a scheme (https:, mailto:, …), for `check-links --external`. */
+  externalLinks: { url: string; line: number; column: number }[]
+  /** Body HTML with link placeholders. */
+  html: string
+  /** The page's text for the full-text index, made with the page (search-data.ts); stored beside the body. */
+  searchData: string
+  hasDiagram: boolean
+  /** Sections and id'd blocks other pages can embed alone (markdown/to-hast.ts). */
+  fragments: Fragment[]
+  hasImage: boolean
+  hasCode: boolean
+  hasTabs: boolean
+  /** Hash of the source text and compiler version: the cache key, and the page's identity for embeds. */
+  contentHash: string
+  diagnostics: Diagnostic[]
+}
+
+/**
+ * The record the pipeline passes around after compiling: a Page without its body HTML, which waits in the page store
+ * (page-store.ts, keyed by `contentHash`) until its route is rendered. Plain data, so it crosses worker threads and is
+ * kept in the build cache's index; what links, lists and searches need of a page is here.
+ */
+export type CompiledPage = Omit<Page, 'html' | 'searchData'>
+
+/** Placeholder text for link number `index`; see PageLink. */
+export function placeholderOf(index: number): string {
+  return `\uE000${index}\uE001`
+}
+
+/** Matches every placeholder in a page's HTML; group 1 is the link index. */
+export const PLACEHOLDER = /\uE000(\d+)\uE001/g
+
+/**
+ * A part of a page body another page can embed: a heading's section (the heading up to the next heading of the same or
+ * a higher level) or a block with an id. Top-level parts are a range of the body HTML; a block inside another (a list
+ * item) carries its own HTML.
+ */
+export type Fragment = { id: string; start: number; end: number } | { id: string; html: string }

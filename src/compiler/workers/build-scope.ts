@@ -1,0 +1,92 @@
+/**
+ * What a build holds while it runs, and always gives back: the build cache (locked, or a private temporary one), the
+ * worker pool, and the cleanups that Ctrl-C runs.
+ */
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { tryLockCache, type CacheLock } from '../cache/cache-lock.js'
+import { onInterrupt } from './interrupt.js'
+import { workerCountFor } from './parallelism.js'
+import { createPool, type TaskPool } from './pool.js'
+import type { ResolvedConfig } from '../config/config.js'
+import { saltWithHooks } from '../config/config-module.js'
+import { markdownPluginsOf, type MarkdownPlugins } from '../parse/markdown/plugins.js'
+
+export interface ScopeOptions {
+  /** Worker threads asked for; undefined chooses by the site's size (see parallelism.ts). */
+  workers?: number
+  /** The bundled worker entry; without it everything runs on the main thread. */
+  workerFile?: string
+  /** Build cache folder; false or undefined for none. */
+  cacheDir?: string | false
+  /** The lock of `cacheDir`, when the caller holds it already (a dev session holds it for as long as it runs). */
+  cacheLock?: CacheLock
+  /** The config's markdown hooks the pages are compiled with (see withMarkdownHooks). */
+  markdown?: MarkdownHooks
+}
+
+/** The config's markdown hooks, and the bundled config module build workers import to get them. */
+export interface MarkdownHooks {
+  plugins: MarkdownPlugins
+  configModule?: string
+}
+
+/** The cache and threads a build works with. */
+export interface BuildScope {
+  pool: TaskPool
+  /** The cache folder the stages use: the shared cache, a private temporary one, or none. */
+  cacheDir: string | undefined
+  /** True when `cacheDir` is the shared cache, which outlives this build. */
+  shared: boolean
+}
+
+/**
+ * Runs `work` with a task pool sized for `pages` pages and the build cache locked, and always closes both. When another
+ * build holds the cache, this one works in a private temporary cache instead (see cache-lock.ts). Interrupted
+ * (Ctrl-C), the pool stops and the temporary cache goes.
+ */
+export async function withBuildScope<T>(options: ScopeOptions, pages: number, work: (scope: BuildScope) => Promise<T>): Promise<T> {
+  const wanted = workerCountFor(pages, options)
+  const workers = options.workerFile && existsSync(options.workerFile) ? wanted : 0
+  const ownLock = options.cacheDir && !options.cacheLock ? tryLockCache(options.cacheDir) : undefined
+  const shared = Boolean(options.cacheDir && (options.cacheLock ?? ownLock))
+  const temporaryCache = !shared && (workers > 0 || options.cacheDir) ? await mkdtemp(join(tmpdir(), 'wikigen-cache-')) : undefined
+  const cacheDir = shared ? (options.cacheDir as string) : temporaryCache
+  const pool = createPool({ size: workers, workerFile: options.workerFile, cacheDir, markdown: options.markdown })
+  const cleanUp = async () => {
+    await pool.close()
+    if (temporaryCache) await rm(temporaryCache, { recursive: true, force: true, maxRetries: 3 })
+    ownLock?.release()
+  }
+  const forget = onInterrupt(cleanUp)
+  try {
+    return await work({ pool, cacheDir, shared })
+  } finally {
+    forget()
+    // best effort: a temporary folder left behind must not replace the build's own result or error
+    await cleanUp().catch(() => undefined)
+  }
+}
+
+/** What withMarkdownHooks reads of a build's options. */
+interface HookedOptions {
+  cacheSalt?: string
+  configModule?: string
+}
+
+/**
+ * The options of a build of a config with markdown hooks: the hooks for the pool (and the config module for its
+ * workers), and a cache salt that changes with the hooks' code. Without hooks, the options as they are.
+ */
+export function withMarkdownHooks<T extends HookedOptions>(options: T, config: ResolvedConfig): T & { markdown?: MarkdownHooks } {
+  const plugins = markdownPluginsOf(config.markdown)
+  if (!plugins) return options
+  const hooks = Object.values(plugins).flat()
+  return {
+    ...options,
+    cacheSalt: saltWithHooks(options.cacheSalt ?? '', options.configModule, hooks),
+    markdown: { plugins, configModule: options.configModule },
+  }
+}

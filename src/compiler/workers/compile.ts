@@ -1,0 +1,110 @@
+/**
+ * The compile step: every page of the content, from the cache when its file is unchanged, else read on the main
+ * thread (cheap) and parsed on the workers batch by batch, with a bounded number of batches in flight so that texts
+ * stream through instead of piling up in memory.
+ */
+import { statSync } from 'node:fs'
+import type { BuildScope } from './build-scope.js'
+import type { Diagnostic } from '../diagnostics.js'
+import { readSource, type ContentRef } from '../discover/load.js'
+import { chunk, COMPILE_BATCH, compilesInParallel, READ_AHEAD, type ParallelismOptions } from './parallelism.js'
+import type { SourceFile } from '../discover/load.js'
+import { loadSourceStamps } from '../cache/source-stamps.js'
+import type { CompiledPage } from '../parse/page.js'
+import { labels as deCH, type Labels } from '../../shared/labels.js'
+import { labelsSalt } from '../config/site-labels.js'
+
+export interface CompileOptions extends ParallelismOptions {
+  /** Salt for cache keys: changes whenever the compiler code changes. */
+  cacheSalt?: string
+  onProgress?: (phase: 'compile', done: number, total: number) => void
+}
+
+export interface CompileResult {
+  /** The compiled pages, in no particular order (linkSite sorts them). */
+  pages: CompiledPage[]
+  /** How many came from the cache. */
+  cached: number
+  diagnostics: Diagnostic[]
+}
+
+/**
+ * Compiles the pages `refs` in the scope's pool and cache, with the site's texts (callout titles, footnotes, …); a
+ * cached page compiled with other texts is not taken.
+ */
+export async function compilePages(
+  refs: readonly ContentRef[],
+  scope: BuildScope,
+  options: CompileOptions,
+  labels: Labels = deCH,
+): Promise<CompileResult> {
+  const { pool, cacheDir } = scope
+  const salt = (options.cacheSalt ?? '') + labelsSalt(labels)
+  const stamps = loadSourceStamps(cacheDir, salt, Date.now())
+  const diagnostics: Diagnostic[] = []
+  const pages: CompiledPage[] = []
+  let cached = 0
+  let done = 0
+  const inFlight = new Set<Promise<void>>()
+  /** A page from the cache when the file's stamp is unchanged, else the file's text to compile (or nothing when unreadable). */
+  const load = async (ref: ContentRef): Promise<CompiledPage | SourceFile | undefined> => {
+    // synchronous: thousands of stats of cached inodes finish sooner than their trips through the thread pool
+    const info = cacheDir ? statSync(ref.absolute, { throwIfNoEntry: false }) : undefined
+    const knownHash = info && stamps.hashOf(ref.path, info)
+    const known = knownHash && pool.store.meta(knownHash)
+    if (known) return known
+    try {
+      const source = await readSource(ref, salt)
+      if (info) stamps.record(ref.path, info, source.contentHash)
+      return source
+    } catch (error) {
+      diagnostics.push({
+        severity: 'error',
+        code: 'unreadable-file',
+        file: ref.path,
+        line: 0,
+        column: 0,
+        message: `File cannot be read: ${(error as Error).message}`,
+        hint: 'Check that the file exists and is readable.',
+      })
+      return undefined
+    }
+  }
+  for (const batch of chunk(refs, COMPILE_BATCH)) {
+    const loaded = await Promise.all(batch.map(load))
+    const misses: SourceFile[] = []
+    for (const source of loaded) {
+      if (!source) continue
+      if (!('text' in source)) {
+        pages.push(source)
+        cached++
+        continue
+      }
+      if (source.binary) {
+        diagnostics.push(...source.diagnostics)
+        continue
+      }
+      const meta = pool.store.meta(source.contentHash)
+      if (meta) {
+        pages.push(meta)
+        cached++
+      } else misses.push(source)
+    }
+    done += batch.length - misses.length
+    options.onProgress?.('compile', done, refs.length)
+    if (misses.length === 0) continue
+    const task = pool
+      .run({ type: 'compile', sources: misses, ...(labels === deCH ? {} : { labels }) }, compilesInParallel(misses.length, options))
+      .then((result) => {
+        pages.push(...result.pages)
+        done += misses.length
+        options.onProgress?.('compile', done, refs.length)
+      })
+    inFlight.add(task)
+    void task.finally(() => inFlight.delete(task))
+    if (inFlight.size >= READ_AHEAD) await Promise.race(inFlight)
+  }
+  await Promise.all(inFlight)
+  stamps.save()
+  return { pages, cached, diagnostics }
+}

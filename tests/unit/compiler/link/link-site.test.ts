@@ -1,0 +1,257 @@
+import { describe, expect, it } from 'vitest'
+import { resolveConfig } from '../../../../src/compiler/config/config.js'
+import { linkSite } from '../../../../src/compiler/link/link-site.js'
+import { createSearchIndex } from '../../../../src/compiler/emit/search-index.js'
+import { substituteLinks } from '../../../../src/compiler/emit/substitute.js'
+import { asset, compile } from '../page-fixtures.js'
+
+const config = resolveConfig({ site: { title: 'Wiki' } })
+
+function siteOf(pages: Record<string, string>, assets: string[] = [], base?: string) {
+  const compiled = Object.entries(pages).map(([path, text]) => compile(path, text))
+  const site = linkSite(compiled, assets.map(asset), base ? resolveConfig({}, { base }) : config)
+  const html = (slug: string) => {
+    const p = site.bySlug.get(slug)!
+    const bodies = (hash: string) => compiled.find((c) => c.contentHash === hash)!.html
+    return substituteLinks(bodies(p.page.contentHash), p.resolved, bodies)
+  }
+  return { site, html }
+}
+
+describe('linkSite: wikilinks', () => {
+  const pages = {
+    'index.md': '---\ntitle: Start\n---\n',
+    'Odoo/Odoo Hosting.md': '## Varianten im Überblick\n\n## Preise\n',
+    'Unternehmen/Wirkungsräume.md': '---\ntitle: Räume der Wirkung\n---\n## Operativer Raum\n',
+    'Werkzeuge/Zellj.md': '---\ntitle: Zsh\n---\nText\n',
+    'Werkzeuge/Zsh.md': 'Text\n',
+  }
+
+  it('resolves by file name, title and path, case-insensitively and NFC/NFD-safely', () => {
+    const { html, site } = siteOf({
+      ...pages,
+      'A.md': '[[odoo hosting]] [[Räume der Wirkung]] [[Odoo/Odoo Hosting|Pfad]] [[Wirkungsra\u0308ume]] [[Zsh]] [[Zellj]]',
+    })
+    expect(site.diagnostics).toEqual([])
+    expect(html('a')).toBe(
+      '<p><a href="/odoo-hosting.html" class="wikilink">odoo hosting</a> ' +
+        '<a href="/wirkungsr%C3%A4ume.html" class="wikilink">Räume der Wirkung</a> ' +
+        '<a href="/odoo-hosting.html" class="wikilink">Pfad</a> ' +
+        '<a href="/wirkungsr%C3%A4ume.html" class="wikilink">Wirkungsräume</a> ' +
+        '<a href="/zsh.html" class="wikilink">Zsh</a> ' +
+        '<a href="/zellj.html" class="wikilink">Zellj</a></p>',
+    )
+  })
+
+  it('links headings by their text and same-page anchors by slug', () => {
+    const { html, site } = siteOf({
+      ...pages,
+      'A.md': '## Hier\n\n[[Odoo Hosting#Varianten im Überblick|V]] [[Wirkungsräume#operativer raum]] [[#Hier]] [x](#hier)',
+    })
+    expect(site.diagnostics).toEqual([])
+    expect(html('a')).toContain('<a href="/odoo-hosting.html#varianten-im-überblick" class="wikilink">V</a>')
+    expect(html('a')).toContain('<a href="/wirkungsr%C3%A4ume.html#operativer-raum" class="wikilink">')
+    expect(html('a')).toContain('<a href="#hier" class="wikilink">Hier</a> <a href="#hier">x</a>')
+  })
+
+  it('reports a missing page with file:line:col and a suggestion, and renders it as a marked span', () => {
+    const { html, site } = siteOf({ ...pages, 'A.md': 'Text\n\nSiehe [[Odoo Hostng]].' })
+    expect(site.diagnostics).toEqual([
+      {
+        severity: 'warning',
+        code: 'dead-link',
+        file: 'A.md',
+        line: 3,
+        column: 7,
+        message: 'Link target "Odoo Hostng" does not exist',
+        hint: 'Did you mean "Odoo Hosting"? A wiki link names a page by its file name (".md" may be left out), its title or an alias.',
+        target: 'Odoo Hostng',
+        suggestion: 'Odoo Hosting',
+      },
+    ])
+    expect(html('a')).toContain('<span class="wikilink missing" title="Seite fehlt: Odoo Hostng">Odoo Hostng</span>')
+  })
+
+  it('reports a missing heading with a suggestion', () => {
+    const { site } = siteOf({ ...pages, 'A.md': '[[Odoo Hosting#Preis]]' })
+    expect(site.diagnostics.map((d) => [d.code, d.message, d.hint])).toEqual([
+      ['dead-anchor', 'Heading "Preis" does not exist on page "Odoo Hosting"', 'Did you mean "Preise"?'],
+    ])
+  })
+})
+
+describe('linkSite: markdown links and images', () => {
+  it('rewrites .md links to routes and README.md to the folder index, relative to the page', () => {
+    const { html, site } = siteOf({
+      'Odoo/README.md': '# Odoo\n',
+      'Odoo/Odoo Hosting.md': '## Preise\n',
+      'Team/Lea.md': '[a](../Odoo/Odoo%20Hosting.md#preise) [b](../Odoo/README.md) [c](/glossary.html) [d](Lea.md)',
+      'Glossary.md': '# Glossar\n',
+    })
+    expect(site.diagnostics).toEqual([])
+    expect(html('lea')).toBe(
+      '<p><a href="/odoo-hosting.html#preise">a</a> <a href="/odoo.html">b</a> <a href="/glossary.html">c</a> <a href="/lea.html">d</a></p>',
+    )
+  })
+
+  it('finds images beside the page, in attachments, or by bare name, and reports missing ones', () => {
+    const { html, site } = siteOf({ 'Odoo/Seite.md': '![[logo.svg]] ![[plan.png|320x200]] ![Bild](plan.png) ![[fehlt.png]]' }, [
+      'attachments/logo.svg',
+      'Odoo/plan.png',
+    ])
+    expect(html('seite')).toBe(
+      '<p><img src="/attachments/logo.svg" alt="logo" loading="lazy" decoding="async"> ' +
+        '<img src="/Odoo/plan.png" alt="plan" width="320" height="200" loading="lazy" decoding="async"> ' +
+        '<img src="/Odoo/plan.png" alt="Bild" loading="lazy" decoding="async"> ' +
+        '<span class="missing-image" title="fehlt.png">fehlt</span></p>',
+    )
+    expect(site.diagnostics.map((d) => [d.code, d.column])).toEqual([['missing-image', 55]])
+  })
+
+  it('applies the base path to every resolved link', () => {
+    const { html } = siteOf({ 'A.md': '[[B]] [b](B.md)', 'B.md': 'x' }, [], '/wiki/')
+    expect(html('a')).toBe('<p><a href="/wiki/b.html" class="wikilink">B</a> <a href="/wiki/b.html">b</a></p>')
+  })
+})
+
+describe('linkSite: embeds', () => {
+  it('embeds another page body, itself resolved', () => {
+    const { html } = siteOf({ 'A.md': '![[B]]', 'B.md': 'B verlinkt [[C]]', 'C.md': 'c' })
+    expect(html('a')).toBe(
+      '<div class="embed" data-embed="/b.html"><p class="embed-title"><a href="/b.html">B</a></p><p>B verlinkt <a href="/c.html" class="wikilink">C</a></p></div>',
+    )
+  })
+
+  it('cuts embed cycles with a diagnostic instead of hanging', () => {
+    const { html, site } = siteOf({ 'A.md': '![[B]]', 'B.md': 'Text\n\n![[A]]', 'S.md': '![[S]]' })
+    expect(site.diagnostics.map((d) => [d.file, d.code])).toEqual([
+      ['B.md', 'embed-cycle'],
+      ['S.md', 'embed-cycle'],
+    ])
+    expect(html('a')).toContain('Eingebettete Seite bettet sich selbst ein: A')
+    expect(html('s')).toBe('<p class="embed missing">Eingebettete Seite bettet sich selbst ein: S</p>')
+  })
+})
+
+describe('linkSite: routes and redirects', () => {
+  it('builds two pages that land on one slug, the later one under its folder name, and names both', () => {
+    const { site } = siteOf({
+      'A/Odoo.md': 'a',
+      'B/odoo.md': 'b',
+      'C/Wirkungsräume.md': 'c',
+      'D/Wirkungsra\u0308ume.md': 'd',
+      'E/Rolle:in.md': 'e',
+      'F/Rolle*in.md': 'f',
+    })
+    expect(site.diagnostics.map((d) => `${d.severity}: ${d.message}`)).toEqual([
+      'warning: "B/odoo.md" and "A/Odoo.md" would both be /odoo.html; "B/odoo.md" is at /b-odoo.html',
+      'warning: "D/Wirkungsräume.md" and "C/Wirkungsräume.md" would both be /wirkungsräume.html; "D/Wirkungsräume.md" is at /d-wirkungsräume.html',
+      'warning: "F/Rolle*in.md" and "E/Rolle:in.md" would both be /rolle_in.html; "F/Rolle*in.md" is at /f-rolle_in.html',
+    ])
+    expect(site.pages.map((p) => `${p.page.sourcePath} ${p.href}`)).toEqual([
+      'A/Odoo.md /odoo.html',
+      'B/odoo.md /b-odoo.html',
+      'C/Wirkungsräume.md /wirkungsr%C3%A4ume.html',
+      'D/Wirkungsräume.md /d-wirkungsr%C3%A4ume.html',
+      'E/Rolle:in.md /rolle_in.html',
+      'F/Rolle*in.md /f-rolle_in.html',
+    ])
+  })
+
+  it('redirects legacy spellings and redirectFrom paths to the clean route', () => {
+    const { site } = siteOf({ 'Team/Wissensmanager:in.md': '---\nredirectFrom: /alt/wissen.html\n---\n' })
+    expect(site.redirects.map(({ from, to }) => ({ from, to }))).toEqual([
+      { from: '/alt/wissen.html', to: '/wissensmanager_in.html' },
+      { from: '/wissensmanager*in.html', to: '/wissensmanager_in.html' },
+      { from: '/wissensmanager-in.html', to: '/wissensmanager_in.html' },
+      { from: '/wissensmanager/in.html', to: '/wissensmanager_in.html' },
+      { from: '/wissensmanager:in.html', to: '/wissensmanager_in.html' },
+      { from: '/wissensmanagerin.html', to: '/wissensmanager_in.html' },
+    ])
+  })
+
+  it('takes redirectFrom paths as paths under the base, with or without it written', () => {
+    const { site } = siteOf(
+      { 'Odoo.md': '---\nredirectFrom: [/alt/odoo.html, alt/erp.html, /wiki/alt/crm.html, //fremd/odoo.html]\n---\n' },
+      [],
+      '/wiki/',
+    )
+    expect(site.redirects.map(({ from, to }) => `${from} ${to}`)).toEqual([
+      '/wiki/alt/crm.html /wiki/odoo.html',
+      '/wiki/alt/erp.html /wiki/odoo.html',
+      '/wiki/alt/odoo.html /wiki/odoo.html',
+    ])
+    expect(site.diagnostics.map((d) => d.code)).toEqual(['bad-redirect'])
+  })
+
+  it('orders a series by its order field for prev/next, and lets front matter override', () => {
+    const { site } = siteOf({
+      'P/Zwei.md': '---\nseries: Phasen\norder: 2\n---\n',
+      'P/Eins.md': '---\nseries: Phasen\norder: 1\n---\n',
+      'P/Drei.md': '---\nseries: Phasen\norder: 3\nnext: Eins\nprev: false\n---\n',
+    })
+    const nav = (slug: string) => ({ prev: site.bySlug.get(slug)!.prev?.href, next: site.bySlug.get(slug)!.next?.href })
+    expect(nav('eins')).toEqual({ prev: undefined, next: '/zwei.html' })
+    expect(nav('zwei')).toEqual({ prev: '/eins.html', next: '/drei.html' })
+    expect(nav('drei')).toEqual({ prev: undefined, next: '/eins.html' })
+  })
+})
+
+describe('search index', () => {
+  it('has exactly the spec entry shape, home first', () => {
+    const { site } = siteOf({ 'index.md': '---\ntitle: Wiki\n---\n', 'Wirkungsräume.md': '## Operativer Raum\n\n### Team\n' })
+    expect(createSearchIndex(site)).toEqual([
+      { title: 'Wiki', headers: [], path: '/', pathLocale: '/', extraFields: [] },
+      {
+        title: 'Wirkungsräume',
+        headers: [
+          {
+            level: 2,
+            title: 'Operativer Raum',
+            slug: 'operativer-raum',
+            link: '#operativer-raum',
+            children: [{ level: 3, title: 'Team', slug: 'team', link: '#team', children: [] }],
+          },
+        ],
+        path: '/wirkungsr%C3%A4ume.html',
+        pathLocale: '/',
+        extraFields: [],
+      },
+    ])
+  })
+})
+
+describe('linkSite: anchors from a VuePress wiki', () => {
+  it('finds headings by the diacritic-free anchors VuePress wrote, and links to the real anchor', () => {
+    const { html, site } = siteOf({ 'A.md': '## Rückfragen\n', 'B.md': '[x](A.md#ruckfragen)' })
+    expect(site.diagnostics).toEqual([])
+    expect(html('b')).toBe('<p><a href="/a.html#rückfragen">x</a></p>')
+  })
+})
+
+describe('linkSite: images', () => {
+  it('sizes a wiki image from the size its asset record carries, without reading any file', () => {
+    const compiled = [compile('Karte.md', '![[plan.png|300]] ![[plan.png]]\n')]
+    const plan = { path: 'bilder/plan.png', absolute: '/gibt/es/nicht/plan.png', size: { width: 600, height: 400 } }
+    const site = linkSite(compiled, [plan as ReturnType<typeof asset>], config)
+    expect(site.pages[0].resolved).toEqual([
+      { kind: 'image', syntax: 'wiki', src: '/bilder/plan.png', alt: 'plan', width: 300, height: 200 },
+      { kind: 'image', syntax: 'wiki', src: '/bilder/plan.png', alt: 'plan', width: 600, height: 400 },
+    ])
+    const html = substituteLinks(compiled[0].html, site.pages[0].resolved, () => '')
+    expect(html).toContain('<img src="/bilder/plan.png" alt="plan" width="300" height="200" loading="lazy" decoding="async">')
+  })
+})
+
+describe('linkSite: wiki links to attachments', () => {
+  it('links [[plan.pdf]] to the copy of the file, and a page named like a file to the page', () => {
+    const { site, html } = siteOf(
+      { 'index.md': '# Start\n\n[[plan.pdf]] [[Kontakt.vcf|Visitenkarte]] [[Odoo.sh]] [[fehlt.zip]]\n', 'Odoo.sh.md': '# Odoo.sh\n' },
+      ['Anhänge/plan.pdf', 'Anhänge/Kontakt.vcf'],
+    )
+    expect(html('')).toContain('<a href="/Anh%C3%A4nge/plan.pdf" class="wikilink">plan.pdf</a>')
+    expect(html('')).toContain('<a href="/Anh%C3%A4nge/Kontakt.vcf" class="wikilink">Visitenkarte</a>')
+    expect(html('')).toContain('<a href="/odoo.sh.html" class="wikilink">Odoo.sh</a>')
+    expect(site.diagnostics.map((d) => `${d.code} ${d.target}`)).toEqual(['dead-link fehlt.zip'])
+  })
+})
