@@ -3,9 +3,8 @@
  */
 import { relative } from 'node:path'
 import { build, type BuildResult } from '../compiler/build.js'
-import { hasErrors, isAboutContent, type Diagnostic } from '../compiler/diagnostics.js'
+import { hasErrors, isAboutContent, isUsageError, type Diagnostic } from '../compiler/diagnostics.js'
 import { stateDirOf } from '../compiler/cache/site-key.js'
-import { isUsageError } from '../compiler/diagnostics.js'
 import { loadConfig } from './load-config.js'
 import { createProgress, createReporter, printDiagnostics, printUsageError, type Reporter } from './output.js'
 import { bundledRuntime } from './runtime.js'

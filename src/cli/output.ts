@@ -4,8 +4,7 @@
 import { stripVTControlCharacters } from 'node:util'
 import pc from 'picocolors'
 import type { BuildPhase } from '../compiler/build.js'
-import { formatLocation, type Diagnostic } from '../compiler/diagnostics.js'
-import type { UsageError } from '../compiler/diagnostics.js'
+import { formatLocation, type Diagnostic, type UsageError } from '../compiler/diagnostics.js'
 
 export interface Reporter {
   /** Formats for either stream: a line goes out coloured only where its stream wants colour. */

@@ -1,6 +1,7 @@
 /**
- * Content mistakes are data, not exceptions: every stage returns diagnostics next to its output,
- * and the CLI prints them once, sorted, as `file:line:col  severity  message  [code]` plus a hint.
+ * The error records. Content mistakes are data, not exceptions: every stage returns diagnostics next to its output,
+ * and the CLI prints them once, sorted, as `file:line:col  severity  message  [code]` plus a hint. A mistake in how
+ * wikigen was called is a UsageError (end of this file); anything else thrown is a bug.
  */
 import type { SourcePath } from './paths.js'
 

@@ -4,10 +4,9 @@
  * would pass the file system's path limit is left out with an error.
  */
 import { statSync } from 'node:fs'
-import type { Diagnostic } from '../diagnostics.js'
+import { UsageError, type Diagnostic } from '../diagnostics.js'
 import { discoverContent, type ContentFiles, type ContentRef } from './load.js'
 import { readPublishRules } from './publish-rules.js'
-import { UsageError } from '../diagnostics.js'
 
 /** Longest path the file system takes (Linux's PATH_MAX less its terminating NUL). */
 const MAX_PATH_BYTES = 4095

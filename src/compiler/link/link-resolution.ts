@@ -1,0 +1,200 @@
+/**
+ * Link resolution: what one link of a page leads to (a page, a heading, a file, an image, an embed, a tag), with a
+ * warning and a suggestion for a dead link or anchor; and which files of the content folder the site publishes.
+ */
+import type { HeadTag, ResolvedConfig } from '../config/config.js'
+import type { Diagnostic } from '../diagnostics.js'
+import type { ImageSize } from '../discover/image-size.js'
+import { isPublicFile, outputPathOf, type ContentRef } from '../discover/load.js'
+import type { CompiledPage, PageLink } from '../parse/page.js'
+import { hrefOf, safeDecodeURI } from '../paths.js'
+import { createAssetFinder, leavesContentFolder } from './asset-finder.js'
+import { deadLinkHintOf } from './dead-link-hint.js'
+import { tagHrefOf } from './page-relations.js'
+import { isAssetTarget, type LinkIndex } from './resolve-links.js'
+import type { EmbedResolution, Resolved } from './site.js'
+
+/** What resolving the links of a site's pages shares: the lookup, the base, and what it found so far. */
+export interface ResolveContext {
+  index: LinkIndex
+  base: string
+  hrefOfPage: (page: CompiledPage) => string
+  diagnostics: Diagnostic[]
+  /** The files of the content folder the links lead to: what the site publishes. */
+  used: Set<ContentRef>
+}
+
+/** What `link` of `page` leads to; a target that does not exist is reported and resolves to 'missing'. */
+export function resolveLink(link: PageLink, page: CompiledPage, { index, base, hrefOfPage, diagnostics, used }: ResolveContext): Resolved {
+  const report = (code: Diagnostic['code'], message: string, hint: string, suggestion?: string, target = link.target) => {
+    diagnostics.push({
+      severity: 'warning',
+      code,
+      file: page.sourcePath,
+      line: link.line,
+      column: link.column,
+      message,
+      hint,
+      target,
+      ...(suggestion ? { suggestion } : {}),
+    })
+  }
+
+  if (link.kind === 'tag') return { kind: 'tag', tag: link.target, href: tagHrefOf(base, link.target) }
+  if (link.kind === 'base') return { kind: 'base', html: '' }
+
+  if (link.kind === 'image' || (link.syntax === 'markdown' && isAssetTarget(link.target))) {
+    const drawing = DRAWING.exec(link.target)
+    const asset = drawing ? findDrawingExport(drawing[1], link, page, index) : index.findAsset(link, page)
+    if (drawing && !asset) {
+      report(
+        'missing-drawing-export',
+        `Drawing "${link.target}" has no exported image (${drawing[1]}.excalidraw.svg or .png) beside it`,
+        'Turn on "Auto-export SVG" in the settings of the Excalidraw plugin, open the drawing once, and commit the .svg it saves.',
+      )
+      return { kind: 'missing', syntax: link.syntax, link: 'image', target: link.target, href: link.target, alt: link.alt }
+    }
+    if (asset) used.add(asset)
+    const src = asset ? hrefOf(`${base}${outputPathOf(asset)}`) : undefined
+    if (!asset) {
+      report(
+        link.kind === 'image' ? 'missing-image' : 'dead-link',
+        `${link.kind === 'image' ? 'Image' : 'File'} "${link.target}" does not exist`,
+        'Put the file into the attachments folder or beside the page, and check the spelling of its name.',
+      )
+    }
+    if (!asset || !src)
+      return { kind: 'missing', syntax: link.syntax, link: link.kind, target: link.target, href: link.target, alt: link.alt }
+    if (link.kind !== 'image') return { kind: 'asset', syntax: 'markdown', href: src }
+    if (link.syntax === 'markdown') return { kind: 'image', syntax: 'markdown', src, alt: link.alt ?? '' }
+    return { kind: 'image', syntax: 'wiki', src, alt: link.alt ?? '', ...sizeOf(link, asset.size) }
+  }
+
+  // [[plan.pdf]], [[kontakt.vcf]]: a wiki link to a file of the content folder links to its copy, as in Obsidian
+  // (a page whose name looks like a file name, such as "Odoo.sh", is looked up as a page when no such file exists)
+  if (link.kind === 'link' && link.syntax === 'wiki' && isAssetTarget(link.target)) {
+    const asset = index.findAsset(link, page)
+    if (asset) {
+      used.add(asset)
+      return { kind: 'asset', syntax: 'wiki', href: hrefOf(`${base}${outputPathOf(asset)}`), labelHtml: link.labelHtml }
+    }
+  }
+
+  const target = index.findPage(link, page)
+  if (!target) {
+    const { hint, suggestion } = deadLinkHintOf(link, page, index, hrefOfPage)
+    report('dead-link', `Link target "${link.target}" does not exist`, hint, suggestion)
+    const href = link.target.replace(/\.md$/i, '.html') + (link.anchor !== undefined ? `#${link.anchor}` : '')
+    return { kind: 'missing', syntax: link.syntax, link: link.kind, target: link.target, href, labelHtml: link.labelHtml }
+  }
+  if (link.kind === 'embed') {
+    const embed: EmbedResolution = { kind: 'embed', embed: target.contentHash, title: target.title, href: hrefOfPage(target), resolved: [] }
+    if (link.anchor === undefined || link.anchor === '') return embed
+    const anchor = index.findAnchor(target, link.anchor)
+    const fragment = anchor && target.fragments.find((f) => f.id === anchor.slug)
+    if (!anchor || !fragment) {
+      const suggestion = index.suggestAnchor(target, link.anchor)
+      report(
+        'dead-anchor',
+        `${link.anchor.startsWith('^') ? 'Block' : 'Heading'} "${link.anchor}" does not exist on page "${target.title}"`,
+        suggestion ? `Did you mean "${suggestion}"?` : `Embed one of the headings or blocks of "${target.title}", written as it appears.`,
+        suggestion,
+        `${link.target}#${link.anchor}`,
+      )
+      return { kind: 'missing', syntax: link.syntax, link: 'embed', target: `${link.target}#${link.anchor}`, href: '' }
+    }
+    return {
+      ...embed,
+      title: anchor.level > 0 ? `${target.title} › ${anchor.text}` : target.title,
+      href: `${embed.href}#${anchor.slug}`,
+      fragment,
+    }
+  }
+
+  let hash = ''
+  if (link.anchor !== undefined && link.anchor !== '') {
+    const anchor = index.findAnchor(target, link.anchor)
+    if (anchor) hash = `#${anchor.slug}`
+    else if (!link.anchor.startsWith('^')) {
+      const suggestion = index.suggestAnchor(target, link.anchor)
+      report(
+        'dead-anchor',
+        `Heading "${link.anchor}" does not exist on page "${target.title}"`,
+        suggestion ? `Did you mean "${suggestion}"?` : `Link to one of the headings of "${target.title}", written as it appears.`,
+        suggestion,
+        `${link.target}#${link.anchor}`,
+      )
+      hash = `#${link.anchor}`
+    }
+  }
+  const own = target.sourcePath === page.sourcePath && hash !== ''
+  return {
+    kind: own ? 'anchor' : 'page',
+    syntax: link.syntax,
+    href: own ? hash : `${hrefOfPage(target)}${hash}`,
+    labelHtml: link.labelHtml,
+  }
+}
+
+/**
+ * What the site publishes of the content folder's files: those its links used, the images named by front matter and
+ * config (found as page-routes.ts finds them), and everything in `public/`, in path order.
+ */
+export function publishedAssets(
+  assets: readonly ContentRef[],
+  used: Set<ContentRef>,
+  pages: readonly CompiledPage[],
+  config: ResolvedConfig,
+  index: LinkIndex,
+): ContentRef[] {
+  const find = createAssetFinder(assets)
+  const named = [
+    config.theme.logo,
+    config.theme.logoDark,
+    config.site.icon || undefined,
+    ...config.theme.styles,
+    ...pages.flatMap((p) => [p.frontmatter.heroImage, p.frontmatter.heroImageDark]),
+  ]
+  for (const name of named) {
+    const asset = name && !leavesContentFolder(name) ? find(name) : undefined
+    if (asset) used.add(asset)
+  }
+  // files that head tags (config and front matter) and raw HTML point at: '/attachments/logo.svg', 'bilder/karte.svg'
+  const base = config.site.base
+  const refer = (path: string | true | undefined, from: CompiledPage | undefined) => {
+    if (typeof path !== 'string' || /^[a-z][a-z\d+.-]*:|^\/\//i.test(path) || leavesContentFolder(path)) return
+    const decoded = safeDecodeURI(path)
+    const target = decoded.startsWith(base) ? `/${decoded.slice(base.length)}` : decoded
+    const probe: PageLink = { kind: 'image', syntax: 'markdown', target, line: 0, column: 0 }
+    const asset = from ? index.findAsset(probe, from) : find(target)
+    if (asset) used.add(asset)
+  }
+  const headPaths = (tags: readonly HeadTag[]) => tags.flatMap(([, attributes]) => [attributes.href, attributes.src])
+  for (const path of headPaths(config.site.head)) refer(path, undefined)
+  for (const page of pages) {
+    for (const path of headPaths(page.frontmatter.head)) refer(path, page)
+    for (const path of page.fileRefs) refer(path, page)
+  }
+  return assets.filter((asset) => used.has(asset) || isPublicFile(asset))
+}
+
+/** An Excalidraw drawing as embedded: `Plan.excalidraw` or `Plan.excalidraw.md`; group 1 is the name without them. */
+const DRAWING = /^(.*)\.excalidraw(?:\.md)?$/i
+
+/** The image the Excalidraw plugin exports beside a drawing: SVG first, the light variant, then PNG. */
+function findDrawingExport(name: string, link: PageLink, page: CompiledPage, index: LinkIndex): ContentRef | undefined {
+  for (const file of [`${name}.excalidraw.svg`, `${name}.svg`, `${name}.excalidraw.light.svg`, `${name}.excalidraw.png`, `${name}.png`]) {
+    const asset = index.findAsset({ ...link, target: file }, page)
+    if (asset) return asset
+  }
+  return undefined
+}
+
+/** The size of a wiki image: the author's, completed from the file's own proportions. */
+function sizeOf(link: PageLink, intrinsic: ImageSize | undefined): { width?: number; height?: number } {
+  let width = link.width ? Number(link.width) : undefined
+  let height = link.height ? Number(link.height) : undefined
+  if (intrinsic && width === undefined && height === undefined) ({ width, height } = intrinsic)
+  else if (intrinsic && width !== undefined && height === undefined) height = Math.round((width * intrinsic.height) / intrinsic.width)
+  return { ...(width ? { width } : {}), ...(height ? { height } : {}) }
+}
