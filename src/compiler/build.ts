@@ -1,10 +1,10 @@
 /**
  * The build, in the order data flows:
  *
- *     discoverSite ─▶ compilePages ─▶ linkSite ─▶ renderRoutes ─▶ emitFiles ─▶ swapInOutput
- *     (discover/)     (workers:       (link/,     (workers:        (emit/: search  (output/: staging
- *                      read, parse,    main        write routes)    index, …)       folder replaces
- *                      cache)          thread)                                       the output)
+ *     discoverSite ─▶ compilePages ─▶ linkSite ─▶ createRenderJobs, emitFiles ─▶ settleOutputs ─▶ renderRoutes ─▶ swapInOutput
+ *     (discover/)     (workers:       (link/,     (emit/: routes, search        (output/: one    (workers:        (output/: the
+ *                      read, parse,    main        index, redirects, …)          owner a path)    write routes)    staging folder
+ *                      cache)          thread)                                                                    replaces the output)
  *
  * The full-text index is merged beside linking and rendering (workers/fulltext-job.ts). Each step is a function in its
  * own phase folder; this module only wires them, holds the build's scope (cache, workers, Ctrl-C cleanup:
