@@ -130,7 +130,7 @@ async function compileAndLink(
   mark: (phase: string) => void = () => {},
   afterCompile: (pages: readonly CompiledPage[]) => void = () => {},
 ) {
-  const compiled = await compilePages(content.markdown, scope, options, siteLabels(config))
+  const compiled = await compilePages(content.markdown, scope, { ...options, rawHtml: config.markdown?.rawHtml }, siteLabels(config))
   mark('compile')
   afterCompile(compiled.pages)
   const site = linkSite(compiled.pages, content.assets, config, { drafts: options.drafts, attachmentFolder: content.attachmentFolder })

@@ -30,8 +30,9 @@ import {
   type SourceFile,
 } from './discover/load.js'
 import { createDiskStore, createMemoryStore, type PageStore } from './cache/page-store.js'
+import { compileSaltOf } from './workers/compile.js'
 import { parsePage } from './parse/parse-page.js'
-import { labelsSalt, siteLabels } from './config/site-labels.js'
+import { siteLabels } from './config/site-labels.js'
 import { toSourcePath, type SourcePath } from './paths.js'
 import type { CompiledPage } from './parse/page.js'
 import { tryLockCache } from './cache/cache-lock.js'
@@ -94,8 +95,8 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
   // the cache salt and markdown hooks the pages are compiled with here, as the build compiled them, and the site's
   // texts (callout titles, footnotes), which the cache key has too, like the build's
   let hooked = withMarkdownHooks(options, config)
-  const salt = () => (hooked.cacheSalt ?? '') + labelsSalt(siteLabels(config))
-  const compile = (source: SourceFile) => parsePage(source, siteLabels(config), hooked.markdown?.plugins)
+  const salt = () => compileSaltOf({ cacheSalt: hooked.cacheSalt, rawHtml: config.markdown?.rawHtml }, siteLabels(config))
+  const compile = (source: SourceFile) => parsePage(source, siteLabels(config), hooked.markdown?.plugins, config.markdown?.rawHtml)
   let rules = readPublishRules(options.root, config.exclude)
   const times = fileTimes(options.root, initial.state.git.byPath)
   const store: PageStore = options.cacheDir ? createDiskStore(options.cacheDir) : createMemoryStore()

@@ -190,6 +190,12 @@ const markdown = z.strictObject({
     .array(transform)
     .optional()
     .describe("Functions `(tree, file) => void` that change each page's hast tree (the body's HTML elements) before it is written."),
+  rawHtml: z
+    .enum(['safe', 'trusted'])
+    .optional()
+    .describe(
+      'What raw HTML in pages, canvas texts and `footerHtml` may do. "safe" (the default) keeps what wikis use (details, kbd, mark, abbr, tables, images, links …) and drops scripts, frames, forms, event handlers and javascript: URLs. "trusted" passes it as written: only for a wiki whose every author may run script in every reader\'s browser (docs/SECURITY.md).',
+    ),
 })
 
 /** The configuration with every field: what the build works with. */

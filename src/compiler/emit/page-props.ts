@@ -12,6 +12,7 @@ import { SEARCH_INDEX_FILE } from '../../shared/constants.js'
 import { tagHrefOf } from '../link/page-relations.js'
 import { formatDateTime, labelsForPage, siteLabels } from '../config/site-labels.js'
 import { editLinkOf, obsidianLinkOf } from './edit-link.js'
+import { sanitizeHtmlText } from '../parse/markdown/safe-html.js'
 
 /** Site-wide props, the same for every page. */
 export function createSiteProps(
@@ -162,7 +163,7 @@ export function createPageProps(sitePage: SitePage, config: ResolvedConfig, git:
           }
         : undefined,
     features: fm.features,
-    footer: fm.footer ? { text: fm.footer, html: fm.footerHtml } : undefined,
+    footer: fm.footer ? footerOf(fm.footer, fm.footerHtml, config) : undefined,
     ...(sitePage.properties.length > 0 ? { properties: sitePage.properties } : {}),
     ...(sitePage.tags.length > 0 ? { tags: sitePage.tags.map((name) => ({ name, href: tagHrefOf(config.site.base, name) })) } : {}),
     ...(config.theme.backlinks && sitePage.backlinks.length > 0 && layout === 'Layout'
@@ -170,4 +171,10 @@ export function createPageProps(sitePage: SitePage, config: ResolvedConfig, git:
       : {}),
     ...(fm.draft ? { draft: true } : {}),
   }
+}
+
+/** The home page's footer: text, or with `footerHtml: true` HTML kept to what raw HTML in pages may hold. */
+function footerOf(text: string, html: boolean, config: ResolvedConfig): { text: string; html: boolean } {
+  if (!html) return { text, html }
+  return { text: config.markdown?.rawHtml === 'trusted' ? text : sanitizeHtmlText(text), html }
 }

@@ -2,6 +2,7 @@
  * One content file to one Page: front matter, markdown, headings, links and body HTML.
  * Needs nothing but the file itself, so it runs on any worker and its result can be cached by content hash.
  */
+import type { RawHtmlPolicy } from './markdown/safe-html.js'
 import { MAX_DIAGRAM_TEXT } from '../config/constants.js'
 import { readFrontmatter } from './frontmatter.js'
 import { parseMarkdown } from './markdown/parse.js'
@@ -42,9 +43,9 @@ export function pageNameOf(path: SourcePath): { name: string; slug: Slug } {
  * Compiles one source file into a Page. Content mistakes become diagnostics on the page; this never throws for them.
  * `labels` are the site's texts; `plugins` are the config's markdown hooks (plugins.ts); one that throws is an error on the page, built without it.
  */
-export function parsePage(source: SourceFile, labels: Labels = deCH, plugins?: MarkdownPlugins): Page {
+export function parsePage(source: SourceFile, labels: Labels = deCH, plugins?: MarkdownPlugins, rawHtml: RawHtmlPolicy = 'safe'): Page {
   if (/\.base$/i.test(source.path)) return parseBasePage(source, pageNameOf(source.path))
-  if (/\.canvas$/i.test(source.path)) return parseCanvasPage(source, pageNameOf(source.path), labels)
+  if (/\.canvas$/i.test(source.path)) return parseCanvasPage(source, pageNameOf(source.path), labels, rawHtml)
   const { frontmatter, body, diagnostics } = readFrontmatter(source.text, source.path)
   diagnostics.unshift(...source.diagnostics)
   if (body.length > MAX_PAGE_CHARS) return oversizedPage(source, frontmatter, body, diagnostics)
@@ -114,6 +115,7 @@ export function parsePage(source: SourceFile, labels: Labels = deCH, plugins?: M
   const rendered = renderBody(tree, {
     externalLinkIcon: frontmatter.externalLinkIcon,
     labels,
+    rawHtml,
     ...(plugins && plugins.hastTransforms.length > 0 ? { hastTransforms: { transforms: plugins.hastTransforms, file, hookProblems } } : {}),
   })
   for (const problem of hookProblems) {

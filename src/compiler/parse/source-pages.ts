@@ -4,6 +4,7 @@
  * into SVG here. Both are titled by their file name and reached at /{slug}.html like any page; `[[Kunden.base]]`
  * links to them and `![[Plan.canvas]]` embeds them.
  */
+import type { RawHtmlPolicy } from './markdown/safe-html.js'
 import { parseBase, type BaseDefinition, type BaseProblem } from './bases/index.js'
 import { parseCanvas, renderCanvas, type CanvasFileNode, type CanvasLinkNode, type CanvasTextNode } from './canvas/index.js'
 import type { Diagnostic, DiagnosticCode } from '../diagnostics.js'
@@ -50,7 +51,12 @@ export function parseBasePage(source: SourceFile, page: { name: string; slug: Sl
 }
 
 /** The page of a `.canvas` file: its drawing as SVG, node texts rendered as markdown, file nodes as links or images. */
-export function parseCanvasPage(source: SourceFile, page: { name: string; slug: Slug }, labels: Labels = deCH): Page {
+export function parseCanvasPage(
+  source: SourceFile,
+  page: { name: string; slug: Slug },
+  labels: Labels = deCH,
+  rawHtml: RawHtmlPolicy = 'safe',
+): Page {
   const { canvas, problems } = parseCanvas(source.text)
   const diagnostics = [...source.diagnostics, ...problems.map((problem) => diagnosticOf(problem, source.path, 'bad-canvas'))]
   // a canvas that cannot be read at all is an error; one with a bad node or edge is drawn without it
@@ -69,7 +75,7 @@ export function parseCanvasPage(source: SourceFile, page: { name: string; slug: 
         text(node: CanvasTextNode) {
           const { tree } = parseMarkdown(stripComments(node.text).text)
           const before = links.length
-          const rendered = renderBody(tree, { externalLinkIcon: false, links, labels })
+          const rendered = renderBody(tree, { externalLinkIcon: false, links, labels, rawHtml })
           hasImage ||= rendered.hasImage
           for (const link of rendered.externalLinks) externalLinks.push({ url: link.url, ...at(node) })
           // problems with the links of a text node are reported at the node

@@ -3,6 +3,7 @@
  * thread (cheap) and parsed on the workers batch by batch, with a bounded number of batches in flight so that texts
  * stream through instead of piling up in memory.
  */
+import type { RawHtmlPolicy } from '../parse/markdown/safe-html.js'
 import { statSync } from 'node:fs'
 import type { BuildScope } from './build-scope.js'
 import type { Diagnostic } from '../diagnostics.js'
@@ -17,6 +18,8 @@ import { labelsSalt } from '../config/site-labels.js'
 export interface CompileOptions extends ParallelismOptions {
   /** Salt for cache keys: changes whenever the compiler code changes. */
   cacheSalt?: string
+  /** The config's `markdown.rawHtml`: 'safe' (the default) sanitizes the authors' raw HTML, 'trusted' does not. */
+  rawHtml?: RawHtmlPolicy
   onProgress?: (phase: 'compile', done: number, total: number) => void
 }
 
@@ -26,6 +29,14 @@ export interface CompileResult {
   /** How many came from the cache. */
   cached: number
   diagnostics: Diagnostic[]
+}
+
+/**
+ * The salt of the content hashes pages are cached by: the compiler's own, the site's texts (they are in the HTML) and
+ * the raw HTML policy, so a change of either compiles every page again. `wikigen dev` compiles with the same.
+ */
+export function compileSaltOf(options: Pick<CompileOptions, 'cacheSalt' | 'rawHtml'>, labels: Labels): string {
+  return (options.cacheSalt ?? '') + labelsSalt(labels) + (options.rawHtml === 'trusted' ? '\0trusted-html' : '')
 }
 
 /**
@@ -39,7 +50,8 @@ export async function compilePages(
   labels: Labels = deCH,
 ): Promise<CompileResult> {
   const { pool, cacheDir } = scope
-  const salt = (options.cacheSalt ?? '') + labelsSalt(labels)
+  const trusted = options.rawHtml === 'trusted'
+  const salt = compileSaltOf(options, labels)
   const stamps = loadSourceStamps(cacheDir, salt, Date.now())
   const diagnostics: Diagnostic[] = []
   const pages: CompiledPage[] = []
@@ -94,7 +106,10 @@ export async function compilePages(
     options.onProgress?.('compile', done, refs.length)
     if (misses.length === 0) continue
     const task = pool
-      .run({ type: 'compile', sources: misses, ...(labels === deCH ? {} : { labels }) }, compilesInParallel(misses.length, options))
+      .run(
+        { type: 'compile', sources: misses, ...(labels === deCH ? {} : { labels }), ...(trusted ? { rawHtml: 'trusted' as const } : {}) },
+        compilesInParallel(misses.length, options),
+      )
       .then((result) => {
         pages.push(...result.pages)
         done += misses.length

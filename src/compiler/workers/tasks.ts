@@ -2,6 +2,7 @@
  * The work a build spreads over threads: compiling batches of read source files and rendering batches of routes.
  * The same functions run inside worker threads and, for small amounts of work, on the main thread.
  */
+import type { RawHtmlPolicy } from '../parse/markdown/safe-html.js'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { renderJob, type RenderJob } from '../emit/page-routes.js'
@@ -21,7 +22,7 @@ import type { Labels } from '../../shared/labels.js'
  * stored (the pool fills it in when it hands the task to a worker).
  */
 export type Task =
-  | { type: 'compile'; sources: SourceFile[]; labels?: Labels }
+  | { type: 'compile'; sources: SourceFile[]; labels?: Labels; rawHtml?: RawHtmlPolicy }
   | { type: 'render'; jobs: RenderJob[]; outDir: string; bodies?: StoredBodies }
   /** The full-text index of these pages, in site order, but its meta file (see build.ts). */
   | { type: 'fulltext'; sources: FullTextSource[]; outDir: string; previousDir?: string; previous?: FullTextState; bodies?: StoredBodies }
@@ -54,7 +55,7 @@ export function createTaskRunner(
   return {
     store,
     async run(task) {
-      if (task.type === 'compile') return compileBatch(task.sources, store, task.labels, plugins)
+      if (task.type === 'compile') return compileBatch(task, store, plugins)
       if (task.bodies) store.adopt(task.bodies)
       if (task.type === 'fulltext') return fullTextTask(task, store)
       return renderBatch(task.jobs, task.outDir, store)
@@ -102,12 +103,11 @@ function writeFilesSync(dir: string, files: readonly OutputFile[]): number {
 }
 
 function compileBatch(
-  sources: SourceFile[],
+  { sources, labels, rawHtml }: Extract<Task, { type: 'compile' }>,
   store: PageStore,
-  labels: Labels | undefined,
   plugins: MarkdownPlugins | undefined,
 ): CompileResult {
-  const pages = store.put(sources.map((source) => parsePage(source, labels, plugins)))
+  const pages = store.put(sources.map((source) => parsePage(source, labels, plugins, rawHtml)))
   return { pages, bodies: store.locationsOf(pages.map((page) => page.contentHash)) }
 }
 

@@ -5,6 +5,7 @@
  * - marks external links (target, rel, icon), and renders code and diagrams.
  * Each custom construct makes its own HTML in its folder: wikilink/, container/, tabs/, callout/.
  */
+import { isScriptUrl, sanitizeAuthorHtml, type RawHtmlPolicy } from './safe-html.js'
 import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast'
 import type { Code, Heading as MdHeading, Image, Link, LinkReference, Nodes, Paragraph, PhrasingContent, Root } from 'mdast'
 import { toHast, type Handler } from 'mdast-util-to-hast'
@@ -50,6 +51,8 @@ export interface RenderedBody {
 export interface RenderOptions {
   /** Show the external-link icon (front matter externalLinkIcon, default true). */
   externalLinkIcon: boolean
+  /** The authors' raw HTML: 'safe' (the default) keeps what safe-html.ts allows, 'trusted' passes it as written. */
+  rawHtml?: RawHtmlPolicy
   /** Record links here instead of in the result: several bodies of one page (canvas texts) share one list. */
   links?: PageLink[]
   /** The config's hast transforms, run on the body's tree before it becomes HTML; failures go to `hookProblems`. */
@@ -121,6 +124,8 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     const url = node.url
     const children = state.all(node)
     const title = node.title ? { title: node.title } : {}
+    // a link that would run script when clicked is shown as its text, in any policy: markdown never needs one
+    if (isScriptUrl(url)) return element('span', {}, children)
     if (SCHEME.test(url)) {
       out.externalLinks.push({ url, ...at(node) })
       const web = /^https?:/i.test(url)
@@ -193,12 +198,14 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     return element('p', { ...node.data?.hProperties }, state.all(node))
   }
 
-  const hast = toHast(tree, {
+  const converted = toHast(tree, {
     allowDangerousHtml: true,
     footnoteLabel: labels.footnotes,
     footnoteBackLabel: labels.footnoteBack,
     handlers: { heading, link, image, wikiLink, code, container, callout, linkReference, paragraph, tag } as Record<string, Handler>,
   })
+  // the authors' HTML is judged before the config's hooks run: those are the site owner's code, trusted as such
+  const hast = options.rawHtml === 'trusted' ? converted : sanitizeAuthorHtml(converted as HastRoot)
   out.fileRefs = fileRefsOf(tree)
   const hooks = options.hastTransforms
   if (hooks) runTransforms('hastTransforms', hooks.transforms, hast as HastRoot, hooks.file, hooks.hookProblems)

@@ -1,0 +1,188 @@
+/**
+ * Raw HTML that authors write (in markdown, canvas texts and the front matter's `footerHtml`) kept to what a wiki
+ * needs and nothing that runs: a company wiki is written by every employee and read by customers on the company's own
+ * domain, so the trust boundary is the reader's browser, not the author.
+ *
+ *     <details><summary>Mehr</summary>…</details>   → kept
+ *     <kbd>Ctrl</kbd>, <mark>, <abbr title="…">      → kept
+ *     <script>alert(1)</script>                      → removed, with its content
+ *     <img src="x" onerror="alert(1)">               → <img src="x">
+ *     <a href="JaVaScRiPt:alert(1)">x</a>            → <a>x</a>
+ *     <iframe src="…">, <form>, <base>, <meta>       → removed
+ *
+ * The author's raw HTML is parsed as a browser would (hast-util-raw, over the whole body, so a `<details>` opened in
+ * one block and closed in another stays one element), then every element that came from it passes the allow-list of
+ * hast-util-sanitize (GitHub's schema, widened below by what wikis use). The elements wikigen made itself (links,
+ * embeds, diagrams, code) are marked before parsing with a mark no author can forge, and kept as they are.
+ * `markdown.rawHtml: 'trusted'` in the config skips all of this (docs/SECURITY.md says what that risks).
+ */
+import type { Element, ElementContent, Properties, Root, RootContent } from 'hast'
+import { fromHtml } from 'hast-util-from-html'
+import { raw } from 'hast-util-raw'
+import { defaultSchema, sanitize, type Schema } from 'hast-util-sanitize'
+import { toHtml } from 'hast-util-to-html'
+
+/** What the build does with raw HTML: 'safe' (the default) allows what is listed here; 'trusted' passes it all. */
+export type RawHtmlPolicy = 'safe' | 'trusted'
+
+const extraTags = ['mark', 'abbr', 'u', 'small', 'cite', 'dfn', 'figure', 'figcaption', 'caption', 'colgroup', 'col', 'wbr']
+const mediaTags = ['video', 'audio', 'track']
+
+/**
+ * GitHub's schema (hast-util-sanitize's default) with what wikis use besides: `mark`, `abbr`, `u`, `figure`, captions,
+ * `video`/`audio` from http(s) or the site, classes on every element (they style, they never run), and ids kept as
+ * written so that `[…](#anker)` reaches an author's `<a id="anker">`. URLs: http(s), mailto and tel for links, http(s)
+ * for media, and relative paths; anything else (`javascript:`, `data:`, `vbscript:`, in any spelling) is dropped.
+ */
+export const SAFE_HTML_SCHEMA: Schema = {
+  ...defaultSchema,
+  // an author's <input> would be a form field; the only ones a page has are the task list's, which wikigen makes
+  tagNames: [...(defaultSchema.tagNames ?? []).filter((tag) => tag !== 'input'), ...extraTags, ...mediaTags],
+  attributes: {
+    ...defaultSchema.attributes,
+    '*': [...(defaultSchema.attributes?.['*'] ?? []), 'className'],
+    a: [...(defaultSchema.attributes?.a ?? []).filter((a) => !Array.isArray(a) || a[0] !== 'className'), 'target', 'rel'],
+    abbr: ['title'],
+    video: ['src', 'poster', 'controls', 'loop', 'muted', 'playsInline', 'preload'],
+    audio: ['src', 'controls', 'loop', 'muted', 'preload'],
+    source: [...(defaultSchema.attributes?.source ?? []), 'src', 'type'],
+    track: ['src', 'kind', 'srcLang', 'label', 'default'],
+  },
+  protocols: {
+    ...defaultSchema.protocols,
+    href: ['http', 'https', 'mailto', 'tel'],
+    src: ['http', 'https'],
+    poster: ['http', 'https'],
+  },
+  // the structure is the browser parser's already (hast-util-raw); each element is judged on its own here
+  ancestors: {},
+  clobber: [],
+  strip: ['script', 'style'],
+}
+
+/** Elements whose content goes with them: what they hold is code, a document or a form, never the page's text. */
+const REMOVED_WITH_CONTENT = new Set([
+  'script',
+  'style',
+  'template',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'noscript',
+  'noembed',
+  'textarea',
+  'select',
+  'title',
+  'head',
+  'base',
+  'meta',
+  'link',
+  'svg',
+  'math',
+])
+
+/** The property that marks an element as wikigen's own while the author's HTML is parsed around it. */
+const OWN = 'dataWikigenOwn'
+
+/**
+ * True for a URL that runs script or shows a document of its own when followed: `javascript:`, `vbscript:` and `data:`
+ * in any case, with the control characters and spaces a browser skips before and inside the scheme.
+ *
+ *     JaVaScRiPt:alert(1), ' java\tscript:x', 'DATA:text/html,…'   → true
+ *     https://example.ch, mailto:a@b.ch, /seite.html, ssh://host     → false
+ */
+export function isScriptUrl(url: string): boolean {
+  return /^(?:javascript|vbscript|data):/i.test(url.replace(/[\u0000-\u0020]/g, ''))
+}
+
+/** True when `root` holds raw HTML of an author (wikigen's own link placeholders aside). */
+export function hasAuthorHtml(root: Root): boolean {
+  let found = false
+  const visit = (node: Root | RootContent): void => {
+    if (found) return
+    if (node.type === 'raw' && !isPlaceholder(node.value)) found = true
+    else if ('children' in node) for (const child of node.children) visit(child)
+  }
+  visit(root)
+  return found
+}
+
+/**
+ * Parses the author's raw HTML in `root` and keeps of it what SAFE_HTML_SCHEMA allows; wikigen's own elements stay as
+ * they are. Returns the new tree (the input is not used afterwards).
+ */
+export function sanitizeAuthorHtml(root: Root): Root {
+  if (!hasAuthorHtml(root)) return root
+  const own: OwnElements = { mark: crypto.randomUUID(), properties: [] }
+  markOwn(root, own)
+  const parsed = raw(root) as Root
+  return { ...parsed, children: cleanChildren(parsed.children, own) as RootContent[] }
+}
+
+/**
+ * wikigen's own elements while the author's HTML is parsed around them: each carries `mark:n`, and its properties as
+ * they were are kept in `properties[n]` (the parser would write `data-footnote-ref` as `data-footnote-ref=""`).
+ */
+interface OwnElements {
+  /** A random mark, new for every page: an author cannot write it. */
+  mark: string
+  properties: Properties[]
+}
+
+/** An HTML text written by an author (front matter's footer with `footerHtml: true`), made safe the same way. */
+export function sanitizeHtmlText(html: string): string {
+  const tree = fromHtml(html, { fragment: true })
+  return toHtml({ ...tree, children: cleanChildren(tree.children, undefined) as RootContent[] })
+}
+
+function markOwn(node: Root | Element, own: OwnElements): void {
+  for (const [i, child] of node.children.entries()) {
+    if (child.type === 'element') {
+      const properties = child.properties
+      child.properties = { ...properties, [OWN]: `${own.mark}:${own.properties.push(properties) - 1}` }
+      markOwn(child, own)
+    } else if (child.type === 'raw' && isPlaceholder(child.value)) {
+      // a link placeholder of wikigen's: text to the parser, the same characters in the output
+      node.children[i] = { type: 'text', value: child.value }
+    }
+  }
+}
+
+function cleanChildren(children: readonly (RootContent | ElementContent)[], own: OwnElements | undefined): ElementContent[] {
+  const kept: ElementContent[] = []
+  for (const child of children) {
+    if (child.type === 'text') kept.push(child)
+    else if (child.type === 'element') kept.push(...cleanElement(child, own))
+    // comments, doctypes and anything else of the author's stay out of the page
+  }
+  return kept
+}
+
+function cleanElement(element: Element, own: OwnElements | undefined): ElementContent[] {
+  const marked = element.properties[OWN]
+  if (own && typeof marked === 'string' && marked.startsWith(`${own.mark}:`)) {
+    const properties = own.properties[Number(marked.slice(own.mark.length + 1))]
+    return [{ ...element, properties, children: cleanChildren(element.children, own) }]
+  }
+  if (REMOVED_WITH_CONTENT.has(element.tagName)) return []
+  const allowed = allowedShell(element)
+  const children = cleanChildren(element.children, own)
+  return allowed ? [{ ...allowed, children }] : children
+}
+
+/** The element without its children as the schema allows it, or undefined when the schema does not allow the tag. */
+function allowedShell(element: Element): Element | undefined {
+  const { [OWN]: _forged, ...properties } = element.properties
+  const shell: Element = { type: 'element', tagName: element.tagName, properties: properties as Properties, children: [] }
+  const result = sanitize({ type: 'root', children: [shell] }, SAFE_HTML_SCHEMA)
+  const first = result.type === 'root' ? result.children[0] : undefined
+  return first?.type === 'element' && first.tagName === element.tagName ? first : undefined
+}
+
+/** Placeholders stand for resolved links (parse/page.ts placeholderOf): private-use characters around a number. */
+function isPlaceholder(value: string): boolean {
+  return /^\uE000\d+\uE001$/.test(value)
+}
