@@ -115,19 +115,21 @@ export function createProgram(): Command {
     .option('-d, --dir <dir>', 'built site folder', 'dist')
     .option('-p, --port <port>', 'port', port, 8080)
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
-    .option('--csp', 'send the recommended Content-Security-Policy header')
+    .option('--csp', 'send the Content-Security-Policy header the site is built to run under (the default)')
+    .option('--no-csp', 'leave that header out')
     .option('--allowed-host <names>', 'also answer requests for these host names (comma-separated; e.g. a proxy name)', hostList)
     .option('-b, --base <path>', 'base path the site was built for (default: read from the built site)')
     .addHelpText(
       'after',
-      '\nExamples:\n  $ wikigen serve\n  $ wikigen serve --base /wiki/     # a site built with --base /wiki/, at http://localhost:8080/wiki/\n  $ wikigen serve --dir public --port 3000\n  $ wikigen serve --csp          # try the site under the policy of docs/SECURITY.md',
+      '\nExamples:\n  $ wikigen serve\n  $ wikigen serve --base /wiki/     # a site built with --base /wiki/, at http://localhost:8080/wiki/\n  $ wikigen serve --dir public --port 3000\n  $ wikigen serve --no-csp       # without the policy of docs/SECURITY.md (sent by default)',
     )
     .action(async (opts) => {
       process.exitCode = await runServe({
         dir: opts.dir,
         port: opts.port,
         host: opts.host,
-        csp: opts.csp,
+        // the policy is on unless --no-csp said otherwise
+        csp: opts.csp !== false,
         allowedHosts: opts.allowedHost,
         base: opts.base,
       })

@@ -11,6 +11,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, relative, resolve, sep } from 'node:path'
 import send from 'send'
 
+/**
+ * Files served with `Content-Security-Policy: sandbox`: images and data that a browser shows as a document of their
+ * own, with script, when opened directly. Shown in a page (`<img src="plan.svg">`) they run no script anyway.
+ */
+const SANDBOXED = /\.(?:svgz?|xml|xsl|xslt|xhtml|xht)$/i
+
 export interface StaticFilesOptions {
   /** The Cache-Control header for a file, by its URL path. */
   cacheControl(pathname: string): string
@@ -41,6 +47,8 @@ export function createStaticFiles(dir: string, options: StaticFilesOptions) {
     stream.on('headers', (response: ServerResponse, path: string) => {
       response.setHeader('Cache-Control', options.cacheControl(`/${found.file}`))
       if (extname(path) === '.html') response.setHeader('Content-Type', 'text/html; charset=utf-8')
+      // opened on its own, an SVG or XML attachment is a document that could run script: it runs none
+      if (SANDBOXED.test(path)) response.appendHeader('Content-Security-Policy', 'sandbox')
     })
     stream.on('error', (error: { status?: number }) => {
       // removed between the look-up and the read: as if it had never been there

@@ -50,6 +50,7 @@ export type DiagnosticCode =
   | 'bad-canvas'
   | 'bad-base'
   | 'base-expression'
+  | 'active-file'
 
 export interface Diagnostic {
   severity: Severity

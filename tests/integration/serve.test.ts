@@ -1,16 +1,19 @@
+import { spawn } from 'node:child_process'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { request } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer } from '../../src/cli/serve.js'
-import { fixtureSite, tempDir, wikigen } from './helpers.js'
+import { RECOMMENDED_CSP } from '../../src/cli/csp.js'
+import { fixtureSite, repoRoot, tempDir, wikigen } from './helpers.js'
 
 let server: Server
 let port: number
+let out: string
 
 beforeAll(async () => {
-  const out = join(tempDir(), 'site')
+  out = join(tempDir(), 'site')
   const { code } = await wikigen(['build', '--root', fixtureSite('basic'), '--out', out, '--no-cache'])
   expect(code).toBe(0)
   server = await startServer({ dir: out, port: 0, host: '127.0.0.1' })
@@ -46,6 +49,12 @@ describe('wikigen serve', () => {
     expect(asset.headers['content-type']).toMatch(/^text\/css/)
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     expect((await get('/attachments/logo.svg')).headers['content-type']).toBe('image/svg+xml')
+  })
+
+  it('opens an SVG on its own in a sandbox, so a script in it never runs on the site', async () => {
+    const svg = await get('/attachments/logo.svg')
+    expect(svg.headers['content-security-policy']).toBe('sandbox')
+    expect((await get('/odoo.html')).headers['content-security-policy']).toBeUndefined()
   })
 
   it('resolves extension-less and percent-encoded umlaut paths', async () => {
@@ -92,5 +101,38 @@ describe('wikigen serve', () => {
 
   it('refuses methods a static site does not have', async () => {
     expect((await get('/odoo.html', 'POST')).status).toBe(405)
+  })
+})
+
+describe('the wikigen serve command', () => {
+  /** The Content-Security-Policy headers `wikigen serve` with `args` sends for `path`. */
+  function cspOf(args: string[], path: string): Promise<string | string[] | undefined> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [join(repoRoot, 'bin/wikigen.js'), 'serve', '--dir', out, '--port', '0', ...args], {
+        env: { ...process.env, NO_COLOR: '1' },
+      })
+      let stdout = ''
+      child.stdout.on('data', (chunk) => {
+        stdout += chunk
+        const address = stdout.match(/served at (http:\/\/[^\s]+)\n/)
+        if (!address) return
+        request(new URL(path, address[1]), (res) => {
+          res.resume()
+          child.kill()
+          resolve(res.headers['content-security-policy'])
+        })
+          .on('error', reject)
+          .end()
+      })
+      child.on('exit', (code) => (code === null ? undefined : reject(new Error(`exited with ${code}: ${stdout}`))))
+    })
+  }
+
+  it('sends the recommended Content-Security-Policy by default, and none with --no-csp', async () => {
+    expect(await cspOf([], '/odoo.html')).toBe(RECOMMENDED_CSP)
+    expect(await cspOf(['--csp'], '/odoo.html')).toBe(RECOMMENDED_CSP)
+    expect(await cspOf(['--no-csp'], '/odoo.html')).toBeUndefined()
+    // an SVG on its own gets the sandbox besides the site's policy
+    expect(await cspOf([], '/attachments/logo.svg')).toBe(`${RECOMMENDED_CSP}, sandbox`)
   })
 })

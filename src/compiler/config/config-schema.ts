@@ -212,6 +212,11 @@ export const resolvedConfigSchema = z.strictObject({
   exclude: z
     .array(z.string())
     .describe('Globs of files and folders of the content folder that are never published, e.g. ["Archiv/**", "**/*.draft.md"].'),
+  activeFiles: z
+    .array(z.string())
+    .describe(
+      'Globs of content files a browser would run (.js, .mjs, .cjs, .html, .htm, .xhtml, .xht) that are published all the same, e.g. ["public/widgets/**"]. Without a glob such a file is left out, with a warning where a page links to it: any author could otherwise serve script from the site\'s own domain (docs/SECURITY.md).',
+    ),
   markdown: markdown
     .optional()
     .describe(
@@ -230,6 +235,7 @@ export const userConfigSchema = z.strictObject({
   redirects: z.array(redirect).optional(),
   redirectMode: z.enum(['files', 'host', 'both']).optional(),
   exclude: z.array(z.string()).optional(),
+  activeFiles: z.array(z.string()).optional(),
   markdown: markdown.optional(),
   labels: labels.optional(),
 })

@@ -46,6 +46,7 @@ export const DEFAULT_CONFIG: ResolvedConfig = {
   redirects: [],
   redirectMode: 'both',
   exclude: [],
+  activeFiles: [],
   labels: {},
 }
 
@@ -68,6 +69,7 @@ export function resolveConfig(user: UserConfig = {}, overrides: ConfigOverrides 
     redirects: (user.redirects ?? []) as RedirectRule[],
     redirectMode: user.redirectMode ?? DEFAULT_CONFIG.redirectMode,
     exclude: user.exclude ?? [],
+    activeFiles: user.activeFiles ?? [],
     ...(user.markdown ? { markdown: user.markdown } : {}),
     labels: user.labels ?? {},
   }

@@ -2,6 +2,7 @@
  * Link resolution: what one link of a page leads to (a page, a heading, a file, an image, an embed, a tag), with a
  * warning and a suggestion for a dead link or anchor; and which files of the content folder the site publishes.
  */
+import picomatch from 'picomatch'
 import type { HeadTag, ResolvedConfig } from '../config/config.js'
 import type { Diagnostic } from '../diagnostics.js'
 import type { ImageSize } from '../discover/image-size.js'
@@ -22,10 +23,33 @@ export interface ResolveContext {
   diagnostics: Diagnostic[]
   /** The files of the content folder the links lead to: what the site publishes. */
   used: Set<ContentRef>
+  /** False for a file a browser would run that the config's `activeFiles` does not list (see isPublishable). */
+  publishable: (asset: ContentRef) => boolean
+}
+
+/** Files a browser runs or shows as a document of their own: scripts and HTML pages. */
+const ACTIVE_FILE = /\.(?:m?js|cjs|html?|xhtml|xht)$/i
+
+/**
+ * Whether a content file may be published: anything but a file a browser would run (ACTIVE_FILE), and such a file
+ * only when a glob of the config's `activeFiles` names it. Pages are written by every employee; a script or HTML file
+ * among the attachments would run on the site's own domain.
+ *
+ *     attachments/plan.pdf                              → true
+ *     attachments/tool.html, public/widget.js           → false
+ *     public/widget.js with activeFiles: ['public/**']  → true
+ */
+export function createPublishable(config: ResolvedConfig): (asset: ContentRef) => boolean {
+  const listed = config.activeFiles.length > 0 ? picomatch(config.activeFiles, { dot: true }) : () => false
+  return (asset) => !ACTIVE_FILE.test(asset.path) || listed(asset.path)
 }
 
 /** What `link` of `page` leads to; a target that does not exist is reported and resolves to 'missing'. */
-export function resolveLink(link: PageLink, page: CompiledPage, { index, base, hrefOfPage, diagnostics, used }: ResolveContext): Resolved {
+export function resolveLink(
+  link: PageLink,
+  page: CompiledPage,
+  { index, base, hrefOfPage, diagnostics, used, publishable }: ResolveContext,
+): Resolved {
   const report = (code: Diagnostic['code'], message: string, hint: string, suggestion?: string, target = link.target) => {
     diagnostics.push({
       severity: 'warning',
@@ -38,6 +62,15 @@ export function resolveLink(link: PageLink, page: CompiledPage, { index, base, h
       target,
       ...(suggestion ? { suggestion } : {}),
     })
+  }
+
+  const activeFile = (asset: ContentRef): Resolved => {
+    report(
+      'active-file',
+      `File "${asset.path}" is one a browser would run; it is not published`,
+      `Link to a page or a document instead, or list the file in the config's activeFiles, e.g. activeFiles: [${JSON.stringify(asset.path)}] (docs/SECURITY.md).`,
+    )
+    return { kind: 'missing', syntax: link.syntax, link: link.kind, target: link.target, href: link.target, alt: link.alt }
   }
 
   if (link.kind === 'tag') return { kind: 'tag', tag: link.target, href: tagHrefOf(base, link.target) }
@@ -54,6 +87,7 @@ export function resolveLink(link: PageLink, page: CompiledPage, { index, base, h
       )
       return { kind: 'missing', syntax: link.syntax, link: 'image', target: link.target, href: link.target, alt: link.alt }
     }
+    if (asset && !publishable(asset)) return activeFile(asset)
     if (asset) used.add(asset)
     const src = asset ? hrefOf(`${base}${outputPathOf(asset)}`) : undefined
     if (!asset) {
@@ -74,6 +108,7 @@ export function resolveLink(link: PageLink, page: CompiledPage, { index, base, h
   // (a page whose name looks like a file name, such as "Odoo.sh", is looked up as a page when no such file exists)
   if (link.kind === 'link' && link.syntax === 'wiki' && isAssetTarget(link.target)) {
     const asset = index.findAsset(link, page)
+    if (asset && !publishable(asset)) return activeFile(asset)
     if (asset) {
       used.add(asset)
       return { kind: 'asset', syntax: 'wiki', href: hrefOf(`${base}${outputPathOf(asset)}`), labelHtml: link.labelHtml }
@@ -81,6 +116,15 @@ export function resolveLink(link: PageLink, page: CompiledPage, { index, base, h
   }
 
   const target = index.findPage(link, page)
+  // a link to an HTML file of the content folder that no page answers for: the file, when it may be published
+  if (!target && /\.html?$/i.test(link.target)) {
+    const asset = index.findAsset(link, page)
+    if (asset && !publishable(asset)) return activeFile(asset)
+    if (asset) {
+      used.add(asset)
+      return { kind: 'asset', syntax: link.syntax, href: hrefOf(`${base}${outputPathOf(asset)}`), labelHtml: link.labelHtml }
+    }
+  }
   if (!target) {
     const { hint, suggestion } = deadLinkHintOf(link, page, index, hrefOfPage)
     report('dead-link', `Link target "${link.target}" does not exist`, hint, suggestion)
@@ -142,10 +186,9 @@ export function resolveLink(link: PageLink, page: CompiledPage, { index, base, h
  */
 export function publishedAssets(
   assets: readonly ContentRef[],
-  used: Set<ContentRef>,
   pages: readonly CompiledPage[],
   config: ResolvedConfig,
-  index: LinkIndex,
+  { used, index, diagnostics, publishable }: ResolveContext,
 ): ContentRef[] {
   const find = createAssetFinder(assets)
   const named = [
@@ -171,11 +214,26 @@ export function publishedAssets(
   }
   const headPaths = (tags: readonly HeadTag[]) => tags.flatMap(([, attributes]) => [attributes.href, attributes.src])
   for (const path of headPaths(config.site.head)) refer(path, undefined)
+  // the config's own head is the site owner's: a script it names is published as listed
+  const ownerNamed = new Set(used)
   for (const page of pages) {
     for (const path of headPaths(page.frontmatter.head)) refer(path, page)
     for (const path of page.fileRefs) refer(path, page)
   }
-  return assets.filter((asset) => used.has(asset) || isPublicFile(asset))
+  return assets.filter((asset) => {
+    if (!used.has(asset) && !isPublicFile(asset)) return false
+    if (ownerNamed.has(asset) || publishable(asset)) return true
+    diagnostics.push({
+      severity: 'warning',
+      code: 'active-file',
+      file: asset.path,
+      line: 0,
+      column: 0,
+      message: `"${asset.path}" is a file a browser would run; it is not published`,
+      hint: `List it in the config's activeFiles to publish it, e.g. activeFiles: [${JSON.stringify(asset.path)}] (docs/SECURITY.md).`,
+    })
+    return false
+  })
 }
 
 /** An Excalidraw drawing as embedded: `Plan.excalidraw` or `Plan.excalidraw.md`; group 1 is the name without them. */

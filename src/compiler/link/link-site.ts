@@ -16,7 +16,7 @@ import { wireEmbeds } from './embeds.js'
 import { propertiesOf, tagsOf, type PropertyContext } from './page-relations.js'
 import { setRelatedLinks } from './prev-next.js'
 import { collectRedirects } from './redirects.js'
-import { publishedAssets, resolveLink, type ResolveContext } from './link-resolution.js'
+import { createPublishable, publishedAssets, resolveLink, type ResolveContext } from './link-resolution.js'
 import { createLinkIndex } from './resolve-links.js'
 import { bySitePath, collator, keepUniqueSlugs, pageHrefs, withHomeTitle } from './routes.js'
 import type { LinkOptions, Resolved, Site, SitePage } from './site.js'
@@ -40,7 +40,7 @@ export function linkSite(
   const index = createLinkIndex(pages, assets, base, options.attachmentFolder)
   const hrefOfPage = pageHrefs(base)
   const used = new Set<ContentRef>()
-  const context: ResolveContext = { index, base, hrefOfPage, diagnostics, used }
+  const context: ResolveContext = { index, base, hrefOfPage, diagnostics, used, publishable: createPublishable(config) }
   const sitePages: SitePage[] = pages.map((page) => ({
     page,
     route: routePathOf(page.slug, base),
@@ -59,7 +59,7 @@ export function linkSite(
     pages: sitePages,
     bySlug,
     redirects: collectRedirects(sitePages, config, index, diagnostics),
-    assets: publishedAssets(assets, used, pages, config, index),
+    assets: publishedAssets(assets, pages, config, context),
     diagnostics,
     index,
   }
@@ -130,7 +130,14 @@ export function relinkPage(site: Site, page: CompiledPage): Site | undefined {
   // the problems found resolving a page's links are the ones that name a link target
   const diagnostics = site.diagnostics.filter((d) => !(d.file === page.sourcePath && d.target !== undefined))
   const used = new Set(site.assets)
-  const context: ResolveContext = { index: site.index, base, hrefOfPage: pageHrefs(base), diagnostics, used }
+  const context: ResolveContext = {
+    index: site.index,
+    base,
+    hrefOfPage: pageHrefs(base),
+    diagnostics,
+    used,
+    publishable: createPublishable(site.config),
+  }
   const sitePage: SitePage = { ...old, page: titled, resolved: titled.links.map((link) => resolveLink(link, titled, context)) }
   // a page that links to other pages or tags than before changes their backlinks and tag pages
   if (linkTargetsOf(sitePage.resolved) !== linkTargetsOf(old.resolved)) return undefined
