@@ -4,6 +4,9 @@
 import type { MermaidConfig } from 'mermaid'
 import { DIAGRAM_FONT_SIZE, FLOWCHART_GEOMETRY, GANTT_GEOMETRY } from '../shared/diagram-geometry.js'
 
+/** The options mermaid itself keeps from a diagram's directives (its default `secure`). */
+const MERMAID_SECURE_KEYS = ['secure', 'securityLevel', 'startOnLoad', 'maxTextSize', 'suppressErrorRendering', 'maxEdges']
+
 /** mermaid's theme for the page's light and dark mode. */
 export type DiagramTheme = 'default' | 'dark'
 
@@ -46,6 +49,10 @@ export function createDiagramConfig(theme: DiagramTheme, fontFamily: string, pag
     startOnLoad: false,
     // spec §9: label HTML is sanitised and click callbacks are off; a diagram's directives cannot lower it
     securityLevel: 'strict',
+    // what a diagram's own directives and front matter may not set: mermaid's list, and the raw CSS options, whose
+    // values it only checks for balanced braces (an `@import url(…)` would load from anywhere). themeVariables stay
+    // settable: mermaid empties a value with anything but letters, digits, spaces and #%(),.; so it cannot name a host
+    secure: [...MERMAID_SECURE_KEYS, 'themeCSS', 'fontFamily', 'altFontFamily'],
     maxTextSize: MAX_TEXT_SIZE,
     // a failure is shown in place by the renderer, not as mermaid's error graphic left in <body>
     suppressErrorRendering: true,

@@ -32,6 +32,12 @@ const PAGES: Record<string, string> = {
     '',
     `<details open><summary>Mehr</summary><svg><animate onbegin="${RUN('svg')}" attributeName="x" dur="1s"/></svg></details>`,
     '',
+    '```mermaid',
+    "%%{init: {'themeCSS': '@import url(/leak-theme.css); .node rect { fill: url(/leak-fill.png) }', 'fontFamily': 'x;} svg { background: url(/leak-font.png) } a{'}}%%",
+    'flowchart LR',
+    '  A --> B',
+    '```',
+    '',
     `Fussnote[^1].`,
     '',
     `[^1]: Text <img src="x" onerror="${RUN('footnote')}">`,
@@ -78,6 +84,11 @@ async function serveSite(rawHtml?: 'trusted'): Promise<string> {
 /** Visits each page as a curious reader: loads it, hovers and clicks every link of the content; returns what ran. */
 async function visit(page: Page, baseUrl: string): Promise<string[]> {
   const ran = new Set<string>()
+  // a diagram's theme options that load a file: what it asked for counts as run
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname
+    if (path.startsWith('/leak-')) ran.add(path)
+  })
   page.on('dialog', (dialog) => {
     ran.add(dialog.message())
     void dialog.dismiss()
@@ -85,6 +96,11 @@ async function visit(page: Page, baseUrl: string): Promise<string[]> {
   for (const path of ['/', '/zweite.html', '/plan.html']) {
     await page.goto(`${baseUrl}${path}`)
     await page.waitForTimeout(300)
+    if (path === '/') {
+      // the diagram is drawn (or has failed) once it is marked processed
+      await page.evaluate(() => dispatchEvent(new Event('beforeprint')))
+      await expect.poll(() => page.locator('[data-diagram="mermaid"]:not([data-processed="true"])').count(), { timeout: 30_000 }).toBe(0)
+    }
     const content = page.locator('main')
     for (const element of await content.locator('a, b, img').all())
       await element.hover({ force: true, timeout: 1000 }).catch(() => undefined)
