@@ -8,10 +8,12 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { basename, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { requireRoot } from '../compiler/discover/discover.js'
+import { contains, realPathOf } from '../compiler/discover/folder-identity.js'
 import { discoverContent } from '../compiler/discover/load.js'
 import { pageNameOf } from '../compiler/parse/parse-page.js'
 import { hrefOf, routePathOf } from '../compiler/paths.js'
 import { slugifyPageName } from '../compiler/parse/slugify.js'
+import { MAX_NAME_BYTES } from '../compiler/output/output-claims.js'
 import { resolveConfig } from '../compiler/config/config.js'
 import { readPublishRules } from '../compiler/discover/publish-rules.js'
 import { localeOf } from '../shared/locales.js'
@@ -96,6 +98,19 @@ export async function run(options: NewPageOptions, reporter: Reporter = createRe
   const folder = join(options.root, options.dir ?? '')
   const file = join(folder, fileName)
   const slug = slugifyPageName(basename(fileName, '.md'))
+  // real paths: a symbolic link inside the root that leads out of it counts as outside
+  if (!contains(realPathOf(options.root), realPathOf(folder))) {
+    reporter.err(`${c.red('error')}  the folder "${options.dir}" is outside the content folder ${options.root}`)
+    reporter.err(`  ${c.dim('hint:')} name a folder inside it, e.g. --dir Anleitungen.`)
+    return 2
+  }
+  // the file and the page's route are names on a file system: at most 255 bytes each
+  const longest = Math.max(Buffer.byteLength(fileName), Buffer.byteLength(`${slug}.html`))
+  if (longest > MAX_NAME_BYTES) {
+    reporter.err(`${c.red('error')}  the title is too long for a file name (${longest} bytes, at most ${MAX_NAME_BYTES})`)
+    reporter.err(`  ${c.dim('hint:')} use a shorter title; a longer one can stand in the page's front matter as title.`)
+    return 2
+  }
   if (slug === '') {
     reporter.err(`${c.red('error')}  the title "${title}" gives no usable URL`)
     reporter.err(`  ${c.dim('hint:')} use a title with letters or digits.`)

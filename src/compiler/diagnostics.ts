@@ -51,6 +51,7 @@ export type DiagnosticCode =
   | 'bad-base'
   | 'base-expression'
   | 'active-file'
+  | 'too-many-tags'
 
 export interface Diagnostic {
   severity: Severity

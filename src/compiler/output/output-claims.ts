@@ -33,6 +33,21 @@ export function settleOutputClaims(claims: readonly OutputClaim[]): { refused: S
   const diagnostics: Diagnostic[] = []
   for (const claim of claims) {
     const key = claim.path.normalize('NFC')
+    const tooLong = longestName(key)
+    if (tooLong > MAX_NAME_BYTES) {
+      refused.add(claim)
+      // a warning: the rest of the site is whole, and a long tag should not stop a deployment
+      diagnostics.push({
+        severity: 'warning',
+        code: 'path-too-long',
+        file: claim.source ?? '',
+        line: 0,
+        column: 0,
+        message: `${capitalised(claim.owner.length > 90 ? `${claim.owner.slice(0, 89)}…` : claim.owner)} has a file name of ${tooLong} bytes, more than the ${MAX_NAME_BYTES} a file system allows; it is left out`,
+        hint: 'Shorten the tag, section, alias, redirect or file name it is made from.',
+      })
+      continue
+    }
     const folderOwner = folders.get(key)
     const taken =
       owners.get(key) ??
@@ -66,6 +81,16 @@ export function settleOutputClaims(claims: readonly OutputClaim[]): { refused: S
     for (const parent of parentsOf(key)) if (!folders.has(parent)) folders.set(parent, claim)
   }
   return { refused, diagnostics }
+}
+
+/** The most bytes a file or folder name may have on the file systems sites are built on (ext4, APFS, NTFS). */
+export const MAX_NAME_BYTES = 255
+
+/** The bytes of the longest file or folder name of a path (UTF-8, as the file system stores it). */
+function longestName(path: string): number {
+  let longest = 0
+  for (const name of path.split('/')) longest = Math.max(longest, Buffer.byteLength(name))
+  return longest
 }
 
 /** 'a/b/c.html' → ['a', 'a/b'] */

@@ -2,6 +2,7 @@
  * One content file to one Page: front matter, markdown, headings, links and body HTML.
  * Needs nothing but the file itself, so it runs on any worker and its result can be cached by content hash.
  */
+import { MAX_INLINE_TAGS } from './markdown/tags.js'
 import type { RawHtmlPolicy } from './markdown/safe-html.js'
 import { MAX_DIAGRAM_TEXT } from '../config/constants.js'
 import { readFrontmatter } from './frontmatter.js'
@@ -131,6 +132,16 @@ export function parsePage(source: SourceFile, labels: Labels = deCH, plugins?: M
   }
   for (const problem of rendered.baseProblems) diagnostics.push(diagnosticOf(problem, source.path, 'bad-base'))
   for (const problem of rendered.codeProblems) diagnostics.push(diagnosticOf(problem, source.path, 'code-fence'))
+  if (rendered.tagOverflow) {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'too-many-tags',
+      file: source.path,
+      ...rendered.tagOverflow,
+      message: `Page has more than ${MAX_INLINE_TAGS} inline tags; this one and the ones after it are shown as text`,
+      hint: "Give the page fewer tags, or list the rest in the front matter's tags.",
+    })
+  }
   for (const diagram of rendered.diagrams) {
     if (diagram.value.length > MAX_DIAGRAM_TEXT) {
       diagnostics.push({

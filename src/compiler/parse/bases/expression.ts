@@ -459,6 +459,14 @@ export function evaluate(ast: Expr, scope: Scope): Value | EvaluationError {
     return run(ast, scope)
   } catch (error) {
     if (error instanceof Failure) return new EvaluationError(error.message, error.hint, error.node.line, error.node.column)
+    if (error instanceof DateRangeError) {
+      return new EvaluationError(
+        'The date is outside the years a date can have (-271821 to 275760)',
+        'Add or subtract a smaller duration.',
+        ast.line,
+        ast.column,
+      )
+    }
     const message = error instanceof RangeError ? 'The expression is too complex to evaluate' : `Evaluation failed: ${String(error)}`
     return new EvaluationError(message, 'Simplify the expression.', ast.line, ast.column)
   }
@@ -1132,8 +1140,20 @@ function shiftDate(date: DateValue, duration: Duration, sign: 1 | -1): DateValue
     const lastDay = new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth() + 1, 0)).getUTCDate()
     shifted.setUTCDate(Math.min(day, lastDay))
   }
-  return new DateValue(shifted.getTime() + sign * duration.ms, date.time || duration.time)
+  const ms = shifted.getTime() + sign * duration.ms
+  if (!isDateInRange(ms)) throw new DateRangeError()
+  return new DateValue(ms, date.time || duration.time)
 }
+
+/** Milliseconds a JavaScript date can hold either side of 1970: years -271 821 to 275 760. */
+const DATE_LIMIT_MS = 8.64e15
+
+function isDateInRange(ms: number): boolean {
+  return Number.isFinite(ms) && Math.abs(ms) <= DATE_LIMIT_MS
+}
+
+/** A date past the range a date can have, from date arithmetic (`today() + "300000y"`). */
+class DateRangeError {}
 
 const MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember']
 const WEEKDAYS = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag']
@@ -1148,6 +1168,8 @@ const WEEKDAYS = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Fr
  * Tokens: YYYY YY MMMM MMM MM M DD D dddd ddd dd HH H mm m ss s; text in [brackets] is kept as is.
  */
 export function formatDate(date: DateValue, pattern: string): string {
+  // no date past the range is made (shiftDate); one from elsewhere is shown as no date rather than failing the page
+  if (!isDateInRange(date.ms)) return ''
   const d = new Date(date.ms)
   const pad = (n: number, width = 2) => String(n).padStart(width, '0')
   const month = d.getUTCMonth()

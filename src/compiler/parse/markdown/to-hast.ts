@@ -41,6 +41,8 @@ export interface RenderedBody {
   baseProblems: BaseProblem[]
   /** Unknown languages and impossible line numbers in code fences, at the fence. */
   codeProblems: { message: string; hint: string; line: number; column: number }[]
+  /** Where the first inline tag past MAX_INLINE_TAGS stands; it and the ones after it are shown as text. */
+  tagOverflow?: { line: number; column: number }
   /** The parts of `html` that `![[Seite#Überschrift]]` and `![[Seite#^id]]` embed (see Fragment). */
   fragments: Fragment[]
   hasImage: boolean
@@ -98,7 +100,8 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
   }
   const { register, at } = context
   for (const id of markBlockIds(tree)) out.anchors.push({ level: 0, text: `^${id}`, slug: `^${id}` })
-  markInlineTags(tree)
+  const tagOverflow = markInlineTags(tree)
+  if (tagOverflow) out.tagOverflow = tagOverflow
   const tag: Handler = (_state, node: TagNode) => raw(register({ kind: 'tag', syntax: 'wiki', target: node.name, ...at(node as Nodes) }))
   const wikiLink = createWikiLinkHandler(context)
   const container = createContainerHandler(context)

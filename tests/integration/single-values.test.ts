@@ -1,0 +1,83 @@
+/**
+ * No single value kills a build: a name too long for a file system, a page full of tags, a date past the years a date
+ * can have, a title too long for `wikigen new`. Each is a diagnostic (or, for `new`, an error with a hint), and the
+ * rest of the site builds. Real folders, the real build and CLI.
+ */
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { build } from '../../src/compiler/build.js'
+import { tempDir, wikigen } from './helpers.js'
+
+const long = (letter: string) => letter.repeat(300)
+
+describe('a single value', () => {
+  it('too long for a file name (tag, inline tag, section, alias, redirectFrom) leaves out only its file', async () => {
+    const root = join(tempDir('wikigen-values-'), 'wiki')
+    mkdirSync(root)
+    writeFileSync(join(root, 'index.md'), '# Start\n\nZur [[Lang]].\n')
+    writeFileSync(
+      join(root, 'Lang.md'),
+      `---\ntags: [${long('x')}]\naliases: [${long('a')}]\nredirectFrom: [/${long('r')}.html]\nsection: ${long('s')}\n---\n# Lang\n\nText #${long('t')} und #kurz\n`,
+    )
+    const out = join(root, '..', 'site')
+    const { diagnostics } = await build({ root, out, cacheDir: false })
+    const tooLong = diagnostics.filter((d) => d.code === 'path-too-long')
+    expect(tooLong.map((d) => [d.severity, d.file, d.message.replace(/"[^"]*…/, '"…')])).toEqual([
+      ['warning', '', 'The generated page "… has a file name of 305 bytes, more than the 255 a file system allows; it is left out'],
+      ['warning', '', 'The generated page "… has a file name of 305 bytes, more than the 255 a file system allows; it is left out'],
+      ['warning', '', 'The generated page "… has a file name of 305 bytes, more than the 255 a file system allows; it is left out'],
+      ['warning', 'Lang.md', 'The redirect from "… has a file name of 305 bytes, more than the 255 a file system allows; it is left out'],
+      ['warning', 'Lang.md', 'The redirect from "… has a file name of 305 bytes, more than the 255 a file system allows; it is left out'],
+    ])
+    expect(existsSync(join(out, 'lang.html'))).toBe(true)
+    expect(existsSync(join(out, 'tags/kurz.html'))).toBe(true)
+  })
+
+  it('65 000 inline tags on one page: the first 2 000 are links, a warning says where the rest starts', async () => {
+    const root = join(tempDir('wikigen-values-'), 'wiki')
+    mkdirSync(root)
+    writeFileSync(join(root, 'index.md'), '# Start\n')
+    writeFileSync(join(root, 'Viele.md'), `# Viele\n\n${Array.from({ length: 65_000 }, (_, i) => `#t${i}`).join(' ')}\n`)
+    const out = join(root, '..', 'site')
+    const { diagnostics } = await build({ root, out, cacheDir: false })
+    const warning = diagnostics.find((d) => d.code === 'too-many-tags')
+    // "#t0 " … "#t1999 ": 10 of 4 characters, 90 of 5, 900 of 6, 1 000 of 7; the 2 001st tag starts after them
+    expect(warning && `${warning.file}:${warning.line}:${warning.column}`).toBe(`Viele.md:3:${40 + 450 + 5400 + 7000 + 1}`)
+    expect(readdirSync(join(out, 'tags')).filter((f) => f.startsWith('t')).length).toBe(2000)
+  })
+
+  it('a date past year 275 760 from a formula is an error in its cell, named at the formula', async () => {
+    const root = join(tempDir('wikigen-values-'), 'wiki')
+    mkdirSync(root)
+    writeFileSync(join(root, 'index.md'), '# Start\n\n![[Termine.base]]\n')
+    writeFileSync(
+      join(root, 'Termine.base'),
+      'formulas:\n  weit: \'today() + "300000y"\'\nviews:\n  - type: table\n    name: Alle\n    order: [file.name, formula.weit]\n',
+    )
+    const out = join(root, '..', 'site')
+    const { diagnostics } = await build({ root, out, cacheDir: false })
+    const problem = diagnostics.find((d) => d.message.startsWith('The date is outside'))
+    expect(problem && `${problem.file}:${problem.line} ${problem.message}`).toBe(
+      'Termine.base:2 The date is outside the years a date can have (-271821 to 275760)',
+    )
+    expect(existsSync(join(out, 'index.html'))).toBe(true)
+  })
+})
+
+describe('wikigen new', () => {
+  it('refuses a title too long for a file name, and a folder outside the content folder, with a hint', async () => {
+    const work = tempDir('wikigen-new-')
+    const root = join(work, 'wiki')
+    mkdirSync(root)
+    writeFileSync(join(root, 'index.md'), '# Start\n')
+    const longTitle = await wikigen(['new', 'Anleitung', long('T'), '--root', root], { cwd: work })
+    expect(longTitle.code).toBe(2)
+    expect(longTitle.stderr).toContain('the title is too long for a file name (305 bytes, at most 255)')
+    const outside = await wikigen(['new', 'Anleitung', 'Weg', '--root', root, '--dir', '../../'], { cwd: work })
+    expect(outside.code).toBe(2)
+    expect(outside.stderr).toContain('the folder "../../" is outside the content folder')
+    expect(readdirSync(root)).toEqual(['index.md'])
+    expect(readdirSync(work).sort()).toEqual(['wiki'])
+  })
+})
