@@ -3,7 +3,7 @@
  * can have, a title too long for `wikigen new`. Each is a diagnostic (or, for `new`, an error with a hint), and the
  * rest of the site builds. Real folders, the real build and CLI.
  */
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/compiler/build.js'
@@ -62,6 +62,40 @@ describe('a single value', () => {
       'Termine.base:2 The date is outside the years a date can have (-271821 to 275760)',
     )
     expect(existsSync(join(out, 'index.html'))).toBe(true)
+  })
+})
+
+describe('a base', () => {
+  /** Builds a vault whose home page embeds `Gross.base` with these formulas over `notes` notes; returns the home page's size and the diagnostics. */
+  async function buildBase(formulas: string[], notes = 8) {
+    const root = join(tempDir('wikigen-bases-'), 'wiki')
+    mkdirSync(root)
+    writeFileSync(join(root, 'index.md'), '# Start\n\n![[Gross.base]]\n')
+    for (let i = 0; i < notes; i++) writeFileSync(join(root, `Notiz ${i}.md`), `# Notiz ${i}\n`)
+    const names = formulas.map((_, i) => `f${i}`)
+    const yaml = `formulas:\n${formulas.map((f, i) => `  f${i}: '${f}'\n`).join('')}views:\n  - type: table\n    name: Alle\n    order: [file.name, ${names.map((n) => `formula.${n}`).join(', ')}]\n`
+    writeFileSync(join(root, 'Gross.base'), yaml)
+    const out = join(root, '..', 'site')
+    const { diagnostics } = await build({ root, out, cacheDir: false })
+    return { size: statSync(join(out, 'index.html')).size, diagnostics }
+  }
+
+  it('whose formulas keep doubling a text stops at the bound, with an error naming the formula', async () => {
+    const doubling = ['"abcdefghijklmnop"', ...Array.from({ length: 40 }, (_, i) => `formula.f${i} + formula.f${i}`)]
+    expect(doubling.join('').length).toBeLessThan(1700)
+    const { size, diagnostics } = await buildBase(doubling)
+    // 16 characters doubled 13 times is 131 072, past the bound of 100 000: formula f13 fails, the ones after it are empty
+    const problem = diagnostics.find((d) => d.code === 'bad-base' || d.code === 'base-expression')
+    expect(problem?.message).toBe('Formula "f13": The value grows past 100,000 characters or list items')
+    // each note's row holds f0 to f12: about 130 000 characters, not the hundreds of megabytes of the whole doubling
+    expect(size).toBeLessThan(2_000_000)
+  })
+
+  it('with a chain of formulas longer than 32 reports the formula where the chain is cut', async () => {
+    // f0 uses f1 uses f2 … uses f40: the first column reaches 40 formulas deep
+    const chain = [...Array.from({ length: 40 }, (_, i) => `formula.f${i + 1} + 1`), '1']
+    const { diagnostics } = await buildBase(chain, 2)
+    expect(diagnostics.find((d) => d.code === 'base-expression')?.message).toBe('Formula "f32" is reached through more than 32 formulas')
   })
 })
 

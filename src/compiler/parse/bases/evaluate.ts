@@ -27,6 +27,7 @@ import {
   type ExpressionContext,
   type Scope,
   type Value,
+  MAX_VIEW_STEPS,
 } from './expression.js'
 import { labels as deCH } from '../../../shared/labels.js'
 import type { BaseDefinition, BaseExpression, BaseFilter, BaseProblem, BaseView, BaseViewType } from './parse.js'
@@ -140,6 +141,7 @@ export function evaluateView(
     },
     formulas: new Map(base.formulas.map((formula) => [formula.name, formula.expression.ast])),
     onFormulaError: (name, error) => report(`formula:${name}`, error),
+    budget: { steps: MAX_VIEW_STEPS },
   }
 
   const test = (filter: BaseFilter | undefined, scope: Scope): boolean => filter === undefined || testFilter(filter, scope, report) === true

@@ -439,7 +439,19 @@ export interface ExpressionContext {
   formulas?: ReadonlyMap<string, Expr | null>
   /** Called when a formula fails; its value is then null. Default: the failure is dropped. */
   onFormulaError?(name: string, error: EvaluationError): void
+  /**
+   * The work left for the whole view: one step per expression node evaluated, shared by all notes (see
+   * MAX_VIEW_STEPS). None: unbounded (a single expression in a test).
+   */
+  budget?: { steps: number }
 }
+
+/** The longest text, and the most list items counted through nested lists, one value may hold. */
+export const MAX_VALUE_SIZE = 100_000
+/** Expression nodes one view may evaluate over all its notes: a few seconds of work at most. */
+export const MAX_VIEW_STEPS = 5_000_000
+/** Formulas one formula may reach through others (`a` uses `b` uses `c` …). */
+export const MAX_FORMULA_DEPTH = 32
 
 /** One note being evaluated, with the formula values computed for it so far. */
 export interface Scope {
@@ -488,6 +500,44 @@ class Failure {
 }
 
 function run(node: Expr, scope: Scope): Value {
+  const budget = scope.context.budget
+  if (budget && --budget.steps < 0) {
+    throw new Failure(
+      `${inFormula(scope)}The view needs more than ${MAX_VIEW_STEPS.toLocaleString('en')} steps to evaluate; it is cut short`,
+      'Simplify the formulas and filters, or show fewer notes (limit).',
+      node,
+    )
+  }
+  const value = runNode(node, scope)
+  if (typeof value === 'string' ? value.length > MAX_VALUE_SIZE : Array.isArray(value) && sizeOf(value) > MAX_VALUE_SIZE) {
+    throw new Failure(
+      `${inFormula(scope)}The value grows past ${MAX_VALUE_SIZE.toLocaleString('en')} characters or list items`,
+      'A formula that keeps doubling a text or a list grows without end: make it shorter.',
+      node,
+    )
+  }
+  return value
+}
+
+/** 'Formula "x": ' when `scope` is evaluating a formula, for messages of bounds that name it. */
+function inFormula(scope: Scope): string {
+  let last: string | undefined
+  for (const name of scope.formulasInProgress) last = name
+  return last === undefined ? '' : `Formula "${last}": `
+}
+
+/** The characters and items of a list, through its nested lists and texts; counted once per list. */
+const sizes = new WeakMap<readonly Value[], number>()
+function sizeOf(list: readonly Value[]): number {
+  const known = sizes.get(list)
+  if (known !== undefined) return known
+  let size = list.length
+  for (const item of list) size += typeof item === 'string' ? item.length : Array.isArray(item) ? sizeOf(item) : 0
+  sizes.set(list, size)
+  return size
+}
+
+function runNode(node: Expr, scope: Scope): Value {
   switch (node.type) {
     case 'literal':
       return node.value
@@ -547,6 +597,13 @@ function readFormula(name: string, node: Expr, scope: Scope): Value {
     throw new Failure(
       `Formula "${name}" depends on itself (${chain})`,
       'Break the cycle: a formula may not use itself, directly or through others.',
+      node,
+    )
+  }
+  if (scope.formulasInProgress.size >= MAX_FORMULA_DEPTH) {
+    throw new Failure(
+      `Formula "${name}" is reached through more than ${MAX_FORMULA_DEPTH} formulas`,
+      'Let a formula use the properties it needs directly rather than through a long chain of formulas.',
       node,
     )
   }
