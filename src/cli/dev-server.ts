@@ -53,6 +53,11 @@ export function createDevHandler(
         res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end(blockedHostMessage(req.headers.host))
         return
       }
+      // a preview only reads: what a page in another tab might send (a form's POST) gets nothing, as from serve
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { Allow: 'GET, HEAD' }).end()
+        return
+      }
       const url = req.url ?? '/'
       const pathname = url.split(/[?#]/)[0]
       const target = redirects.get(decodeRequestPath(pathname))

@@ -78,7 +78,7 @@ export async function build(given: BuildOptions): Promise<BuildResult> {
       diagnostics.push(...evaluateBases(site, fileTimes(options.root, git.byPath)))
       const made = createRenderJobs(site, { git: git.byPath, assets: client.assets, dev: options.dev })
       const emitted = emitFiles(site, { git: git.byPath, client })
-      const { jobs, files, diagnostics: pathDiagnostics } = settleOutputs(site, made.jobs, emitted)
+      const { jobs, files, redirects, diagnostics: pathDiagnostics } = settleOutputs(site, made.jobs, emitted)
       diagnostics.push(...made.diagnostics, ...git.diagnostics, ...pathDiagnostics)
       clock.mark('prepare routes')
 
@@ -109,7 +109,8 @@ export async function build(given: BuildOptions): Promise<BuildResult> {
         timings: clock.timings,
       }
       const state = { compiled: compiled.pages, content, git, client, config, fullText: fullTextState }
-      return { site, diagnostics: sortDiagnostics(diagnostics), stats, state }
+      // the site as published: without the redirects that would hide one of its own files
+      return { site: { ...site, redirects }, diagnostics: sortDiagnostics(diagnostics), stats, state }
     } catch (error) {
       // the index may still be writing into the staging folder: let it finish before the folder goes
       await fullText.settled()

@@ -40,9 +40,9 @@ interface Answer {
 }
 
 /** One request over a socket, with any headers (Host included). */
-function get(port: number, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+function get(port: number, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers, setHost: !('Host' in headers) }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, method, headers, setHost: !('Host' in headers) }, (res) => {
       let body = ''
       res.setEncoding('utf8')
       res.on('data', (chunk) => (body += chunk))
@@ -105,6 +105,15 @@ describe.each(['serve', 'dev'] as const)('wikigen %s', (command) => {
     for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `wiki.localhost:${port}`, 'localhost']) {
       expect((await get(port, '/', { Host: host })).status, host).toBe(200)
     }
+  })
+
+  it('only reads: other methods than GET and HEAD get 405 and change nothing', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+      const answer = await get(port, '/zahlen.txt', {}, method)
+      expect([method, answer.status, answer.headers.allow]).toEqual([method, 405, 'GET, HEAD'])
+    }
+    expect((await get(port, '/zahlen.txt', {}, 'HEAD')).status).toBe(200)
+    expect((await get(port, '/zahlen.txt')).body).toBe('0123456789')
   })
 
   it('sends X-Content-Type-Options: nosniff on every answer', async () => {

@@ -45,12 +45,14 @@ export function collectRedirects(pages: SitePage[], config: ResolvedConfig, inde
     if (!redirects.has(path) && path !== to) redirects.set(path, { from: path, to, ...(source ? { source } : {}) })
   }
   for (const p of pages) {
-    if (p.page.slug === '') continue
-    for (const legacy of legacySlugsOf(p.page.name)) add(`${base}${legacy}.html`, p.route, p.page.sourcePath, false)
-    // an alias is another name of the page: its URL leads there too, unless a page of that name has it
-    for (const alias of p.page.frontmatter.aliases) {
-      const slug = slugifyPageName(alias)
-      if (slug !== '') add(`${base}${slug}.html`, p.route, p.page.sourcePath, false)
+    // the home page's name is no URL of its own, so it has no old spellings or alias URLs; old URLs it asks for, it has
+    if (p.page.slug !== '') {
+      for (const legacy of legacySlugsOf(p.page.name)) add(`${base}${legacy}.html`, p.route, p.page.sourcePath, false)
+      // an alias is another name of the page: its URL leads there too, unless a page of that name has it
+      for (const alias of p.page.frontmatter.aliases) {
+        const slug = slugifyPageName(alias)
+        if (slug !== '') add(`${base}${slug}.html`, p.route, p.page.sourcePath, false)
+      }
     }
     for (const from of p.page.frontmatter.redirectFrom) add(underBase(from, base), p.route, p.page.sourcePath, true)
   }

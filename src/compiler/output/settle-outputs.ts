@@ -7,7 +7,8 @@ import type { Diagnostic } from '../diagnostics.js'
 import { outputPathOf } from '../discover/load.js'
 import type { OutputFile } from '../emit/output-file.js'
 import type { RenderJob } from '../emit/page-routes.js'
-import type { Site } from '../link/link-site.js'
+import type { Redirect, Site } from '../link/link-site.js'
+import { redirects as redirectsEmitter } from '../emit/redirects.js'
 import { settleOutputClaims, type OutputClaim } from './output-claims.js'
 
 /** The files of one emitter (emit/emitters.ts), named after it. */
@@ -20,6 +21,8 @@ export interface EmittedFiles {
 export interface SettledOutputs {
   jobs: RenderJob[]
   files: OutputFile[]
+  /** The site's redirects that take no URL of the site's own files: the ones the host files and `serve` answer. */
+  redirects: Redirect[]
   diagnostics: Diagnostic[]
 }
 
@@ -28,7 +31,15 @@ export interface SettledOutputs {
  * assets and redirect pages. What loses is left out, with an error naming both; what is kept comes back as the render
  * jobs and files to write.
  */
-export function settleOutputs(site: Site, jobs: readonly RenderJob[], emitted: readonly EmittedFiles[]): SettledOutputs {
+export function settleOutputs(site: Site, jobs: readonly RenderJob[], given: readonly EmittedFiles[]): SettledOutputs {
+  const free = freeRedirects(site, jobs, given)
+  // the host files (_redirects, the nginx map) are made again without the redirects that lost
+  const emitted =
+    free.redirects.length === site.redirects.length
+      ? given
+      : given.map((entry) =>
+          entry.emitter === 'redirects' ? { ...entry, files: redirectsEmitter.emit({ ...site, redirects: free.redirects }) } : entry,
+        )
   const sourceOfBody = new Map(site.pages.map((p) => [p.page.contentHash, p.page.sourcePath]))
   const assetSources = new Map(site.assets.map((asset) => [outputPathOf(asset), asset.path]))
   const redirectSources = new Map(site.redirects.map((r) => [r.from.slice(site.config.site.base.length), r]))
@@ -68,6 +79,63 @@ export function settleOutputs(site: Site, jobs: readonly RenderJob[], emitted: r
   return {
     jobs: kept([...generated, ...pages]).filter((item): item is RenderJob => 'input' in item),
     files: kept([...generated, ...assets, ...redirects]).filter((item): item is OutputFile => !('input' in item)),
-    diagnostics,
+    redirects: free.redirects,
+    diagnostics: [...free.diagnostics, ...diagnostics],
   }
+}
+
+/**
+ * The redirects that take no URL of the site's own files. A redirect is answered before any file (by `serve`, Netlify,
+ * nginx), so one from `/suche.html`, `/suche` (the same page without its extension), `/tags/a` or a folder of the
+ * site's files would hide what the build made there: such a redirect is left out of every redirect file, with an
+ * error naming what it would hide.
+ */
+function freeRedirects(
+  site: Site,
+  jobs: readonly RenderJob[],
+  emitted: readonly EmittedFiles[],
+): { redirects: Redirect[]; diagnostics: Diagnostic[] } {
+  const owners = new Map<string, string>()
+  const claim = (path: string, owner: string) => {
+    const key = path.normalize('NFC')
+    if (!owners.has(key)) owners.set(key, owner)
+    const parts = key.split('/')
+    for (let i = 1; i < parts.length; i++) {
+      const folder = parts.slice(0, i).join('/')
+      if (!owners.has(folder)) owners.set(folder, `a folder of ${owner}`)
+    }
+  }
+  const sourceOfBody = new Map(site.pages.map((p) => [p.page.contentHash, p.page.sourcePath]))
+  for (const job of jobs) {
+    const source = job.bodyHash ? sourceOfBody.get(job.bodyHash) : undefined
+    claim(job.file, source ? `page "${source}"` : job.file === '404.html' ? 'the generated 404 page' : `the generated page "${job.file}"`)
+  }
+  const assetSources = new Map(site.assets.map((asset) => [outputPathOf(asset), asset.path]))
+  for (const { emitter, files } of emitted) {
+    if (emitter === 'redirects') continue
+    for (const file of files) {
+      const asset = emitter === 'assets' ? assetSources.get(file.path) : undefined
+      claim(file.path, asset ? `file "${asset}"` : `the ${emitter}`)
+    }
+  }
+  claim(`${FULLTEXT_DIR}/`, 'the full-text index')
+  const base = site.config.site.base
+  const diagnostics: Diagnostic[] = []
+  const redirects = site.redirects.filter((redirect) => {
+    const path = redirect.from.slice(base.length).normalize('NFC').replace(/\/$/, '')
+    // the forms a static host answers a path with: as it is, with .html, and a folder's index
+    const hidden = [path, `${path}.html`, `${path}/index.html`].map((form) => owners.get(form)).find(Boolean)
+    if (!hidden) return true
+    diagnostics.push({
+      severity: 'error',
+      code: 'bad-redirect',
+      file: redirect.source ?? '',
+      line: 0,
+      column: 0,
+      message: `Redirect from "${redirect.from}" to "${redirect.to}" would hide ${hidden}; it is left out`,
+      hint: "Remove it from redirectFrom or the config's redirects: that URL is the site's own.",
+    })
+    return false
+  })
+  return { redirects, diagnostics }
 }

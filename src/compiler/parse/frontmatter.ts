@@ -5,7 +5,7 @@
  * `extra`. A malformed block, a block that is not a map, or a value of the wrong type is a diagnostic with the
  * line and column inside the file; the page still builds with the defaults for what could not be read.
  */
-import { LineCounter, isMap, isScalar, parseDocument, type Node as YamlNode } from 'yaml'
+import { LineCounter, isMap, isNode, isScalar, parseDocument, type Node as YamlNode } from 'yaml'
 import { HERO_HEIGHT, SIDEBAR_DEPTH } from '../config/constants.js'
 import type { Diagnostic, DiagnosticCode } from '../diagnostics.js'
 import { headTagProblem } from './head-tags.js'
@@ -262,17 +262,34 @@ function readYamlMap(yamlText: string, file: SourcePath, diagnostics: Diagnostic
     })
     return undefined
   }
-  return doc.contents.items.map((pair) => {
+  const entries = []
+  for (const pair of doc.contents.items) {
     const valueNode = pair.value as YamlNode | null
     const { line, column } = at(valueNode?.range?.[0] ?? (isScalar(pair.key) ? (pair.key.range?.[0] ?? 0) : 0))
-    return {
-      key: isScalar(pair.key) ? String(pair.key.value) : String(pair.key),
-      value: valueNode && 'toJSON' in valueNode ? valueNode.toJSON() : valueNode,
-      line,
-      column,
+    let value: unknown = valueNode
+    try {
+      // toJS with the document resolves aliases (`ort: *basel` is the value of `&basel`); the alias count bounds a
+      // "billion laughs" of aliases of aliases, which toJS stops with an error
+      value = isNode(valueNode) ? valueNode.toJS(doc, { maxAliasCount: MAX_ALIAS_COUNT }) : valueNode
+    } catch (error) {
+      diagnostics.push({
+        severity: 'error',
+        code: 'bad-frontmatter',
+        file,
+        line,
+        column,
+        message: `Front matter "${isScalar(pair.key) ? String(pair.key.value) : String(pair.key)}" expands its aliases too often: ${error instanceof Error ? error.message : String(error)}`,
+        hint: 'Write the value out instead of repeating aliases (*name) of aliases.',
+      })
+      continue
     }
-  })
+    entries.push({ key: isScalar(pair.key) ? String(pair.key.value) : String(pair.key), value, line, column })
+  }
+  return entries
 }
+
+/** The most alias expansions one front-matter value may need (yaml's default): a bound on a YAML bomb's growth. */
+const MAX_ALIAS_COUNT = 100
 
 function findClose(rest: string): { index: number; length: number } | undefined {
   if (/^(?:---|\.\.\.)[ \t]*(\r?\n|$)/.test(rest))

@@ -6,6 +6,28 @@ import { parse as parseYaml } from 'yaml'
 const file = toSourcePath('Odoo/Odoo Hosting.md')
 
 describe('readFrontmatter', () => {
+  it('gives an alias (*name) the value of its anchor (&name), also in lists', () => {
+    const { frontmatter, diagnostics } = readFrontmatter(
+      '---\nort: &basel Basel\nsitz: *basel\nteam: &t [Anna, Beat]\nvertretung: *t\n---\n',
+      file,
+    )
+    expect(diagnostics).toEqual([])
+    expect({ ...frontmatter.extra }).toEqual({ ort: 'Basel', sitz: 'Basel', team: ['Anna', 'Beat'], vertretung: ['Anna', 'Beat'] })
+  })
+
+  it('stops a value whose aliases expand past the bound (a YAML bomb) with an error at it, and keeps the rest', () => {
+    const bomb = [
+      'a: &a [x, x, x, x, x, x, x, x, x, x]',
+      ...['b', 'c', 'd'].map((k, i) => `${k}: &${k} [${Array(10).fill(`*${'abc'[i]}`).join(', ')}]`),
+    ]
+    const { frontmatter, diagnostics } = readFrontmatter(`---\ntitle: Bombe\n${bomb.join('\n')}\n---\n`, file)
+    expect(frontmatter.title).toBe('Bombe')
+    expect(diagnostics.map((d) => `${d.code} ${d.line}:${d.column} ${d.message.split(':')[0]}`)).toEqual([
+      'bad-frontmatter 5:7 Front matter "c" expands its aliases too often',
+      'bad-frontmatter 6:7 Front matter "d" expands its aliases too often',
+    ])
+  })
+
   it('gives every spec option its default when there is no front matter', () => {
     const { frontmatter, diagnostics } = readFrontmatter('# Titel\n', file)
     expect(diagnostics).toEqual([])
