@@ -65,6 +65,17 @@ export interface HandlerOptions {
 }
 
 /**
+ * wikigen's own scripts and styles, whose names carry their content's hash (`assets/client-RTAKC6HH.js`,
+ * `assets/chunks/…-5EWAANXI.js`): the only files cached as immutable. A vault's own folder named `assets` holds
+ * attachments that change under the same name, so it is revalidated like everything else.
+ */
+export function isHashedClientFile(pathname: string): boolean {
+  return HASHED_CLIENT_FILE.test(pathname)
+}
+
+const HASHED_CLIENT_FILE = new RegExp(`^/${ASSETS_DIR}/(?:chunks/)?[^/]+-[A-Z0-9]{8}\\.(?:js|css)$`)
+
+/**
  * The request handler of the static server; exported for tests. Files are looked up on every request, and the
  * redirects read again whenever `_redirects` changes, so a build into the folder while the server runs is served at
  * once.
@@ -75,7 +86,7 @@ export function createHandler(dir: string, options: HandlerOptions = {}): (req: 
   const notFound = join(dir, '404.html')
   const files = createStaticFiles(dir, {
     cacheControl: (pathname) =>
-      pathname.startsWith(`/${ASSETS_DIR}/`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+      isHashedClientFile(pathname) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
   })
   return (req, res) => {
     res.setHeader('X-Content-Type-Options', 'nosniff')

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { request } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer } from '../../src/cli/serve.js'
+import { isHashedClientFile, startServer } from '../../src/cli/serve.js'
 import { RECOMMENDED_CSP } from '../../src/cli/csp.js'
 import { fixtureSite, repoRoot, tempDir, wikigen } from './helpers.js'
 
@@ -134,5 +134,20 @@ describe('the wikigen serve command', () => {
     expect(await cspOf(['--no-csp'], '/odoo.html')).toBeUndefined()
     // an SVG on its own gets the sandbox besides the site's policy
     expect(await cspOf([], '/attachments/logo.svg')).toBe(`${RECOMMENDED_CSP}, sandbox`)
+  })
+})
+
+describe('what serve caches for a year', () => {
+  it.each([
+    ['/assets/client-RTAKC6HH.js', true],
+    ['/assets/style-QBUYVT5D.css', true],
+    ['/assets/chunks/architecture-7GRP2DOG-WNOGGD7C.js', true],
+    // a vault's own folder named assets: its attachments change under the same name
+    ['/assets/logo.png', false],
+    ['/assets/plan.pdf', false],
+    ['/assets/bilder/team-2026.jpg', false],
+    ['/client-RTAKC6HH.js', false],
+  ])('%s → %s', (path, immutable) => {
+    expect(isHashedClientFile(path)).toBe(immutable)
   })
 })
