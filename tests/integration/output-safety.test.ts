@@ -11,7 +11,9 @@ import {
   readdirSync,
   readFileSync,
   readlinkSync,
+  renameSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs'
@@ -168,6 +170,36 @@ describe('wikigen build refuses an output folder whose replacement would lose fi
     const entries = readdirSync(mount)
     expect(entries).toEqual(expect.arrayContaining(['.wikigen-output', 'index.html', 'neu.html', 'seite.html', 'assets']))
     expect(entries.filter((name) => name.startsWith('.wikigen-') && name !== '.wikigen-output')).toEqual([])
+  })
+
+  it('builds into a bind mount of a folder on the same file system, and takes back one an interrupted swap left', async (context) => {
+    const { dir } = project()
+    const real = join(dir, 'real')
+    const mount = join(dir, 'site')
+    mkdirSync(real)
+    mkdirSync(mount)
+    if (process.getuid?.() !== 0 || spawnSync('mount', ['--bind', real, mount]).status !== 0) {
+      context.skip() // mounting needs root
+      return
+    }
+    mounts.push(mount)
+    // same device as its parent, yet nothing can be renamed into it from outside
+    expect(statSync(mount).dev).toBe(statSync(dir).dev)
+    for (const page of ['Neu', 'Neuer']) {
+      const result = await wikigen(['build', '--root', 'content', '--out', 'site'], { cwd: dir })
+      expect(result.code, result.stderr).toBe(0)
+      expect(readdirSync(mount)).toEqual(expect.arrayContaining(['.wikigen-output', 'index.html', 'seite.html']))
+      writeFileSync(join(dir, 'content', `${page}.md`), `# ${page}\n`)
+    }
+    // what an earlier version left after a failed move: every live entry moved aside, nothing new in place
+    const previous = join(mount, '.wikigen-previous-1-abc')
+    mkdirSync(previous)
+    for (const entry of readdirSync(mount)) if (entry !== '.wikigen-previous-1-abc') renameSync(join(mount, entry), join(previous, entry))
+    const recovered = await wikigen(['build', '--root', 'content', '--out', 'site'], { cwd: dir })
+    expect(recovered.code, recovered.stderr).toBe(0)
+    expect(readdirSync(mount)).toEqual(expect.arrayContaining(['.wikigen-output', 'index.html', 'neu.html', 'neuer.html']))
+    expect(readdirSync(mount).filter((name) => name.startsWith('.wikigen-') && name !== '.wikigen-output')).toEqual([])
+    expect(readdirSync(dir).filter((name) => name.includes('staging') || name.includes('previous'))).toEqual([])
   })
 })
 

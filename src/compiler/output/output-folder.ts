@@ -61,10 +61,21 @@ export function resolveOutputFolder(out: string, context: OutputFolderContext): 
   return target
 }
 
-/** True for a folder that is empty or an earlier output of wikigen. */
+/** Names of the folders of an entry-by-entry swap inside the output folder (write-output.ts). */
+export const INSIDE_STAGING = '.wikigen-staging-'
+export const INSIDE_PREVIOUS = '.wikigen-previous-'
+
+/** True for a folder of an entry-by-entry swap, which the next build puts back or removes. */
+export const isSwapFolder = (entry: string) => entry.startsWith(INSIDE_STAGING) || entry.startsWith(INSIDE_PREVIOUS)
+
+/**
+ * True for a folder that is empty, an earlier output of wikigen, or what an interrupted swap left in one: its entries
+ * moved aside into a swap folder, which the build puts back before anything else.
+ */
 function isReplaceable(folder: string): boolean {
   const entries = readdirSync(folder)
-  return entries.length === 0 || entries.includes(OUTPUT_MARKER) || EARLIER_OUTPUT.every((name) => entries.includes(name))
+  if (entries.length === 0 || entries.includes(OUTPUT_MARKER) || EARLIER_OUTPUT.every((name) => entries.includes(name))) return true
+  return entries.every(isSwapFolder) && entries.some((entry) => entry.startsWith(INSIDE_PREVIOUS))
 }
 
 /** Marks a (staging) folder as output of wikigen. */

@@ -15,7 +15,7 @@ import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises'
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import type { OutputFile } from '../emit/output-file.js'
-import { markOutputFolder } from './output-folder.js'
+import { INSIDE_PREVIOUS, INSIDE_STAGING, isSwapFolder, markOutputFolder } from './output-folder.js'
 
 const stagingPrefix = (out: string) => `.${shortName(out)}.staging-`
 const backupPrefix = (out: string) => `.${shortName(out)}.previous-`
@@ -25,9 +25,6 @@ function shortName(out: string): string {
   const name = basename(out)
   return Buffer.byteLength(name) <= 200 ? name : createHash('sha1').update(name).digest('hex').slice(0, 16)
 }
-/** Names of the folders of an entry-by-entry swap, inside the output folder. */
-const INSIDE_STAGING = '.wikigen-staging-'
-const INSIDE_PREVIOUS = '.wikigen-previous-'
 /** Left in the previous-output folder of an entry-by-entry swap once every old entry is in it. */
 const MOVED_OUT = '.moved-out'
 
@@ -64,11 +61,33 @@ function restoreEntries(out: string, previous: string): void {
   rmSync(previous, { recursive: true, force: true })
 }
 
-const isSwapFolder = (entry: string) => entry.startsWith(INSIDE_STAGING) || entry.startsWith(INSIDE_PREVIOUS)
-
-/** True when `folder` is a mount point: renaming it would fail, so its entries are swapped instead. */
+/**
+ * True when `folder` is a mount point: renaming it would fail, so its entries are swapped instead. A bind mount of a
+ * folder of the same file system has the same device as its parent, yet nothing can be renamed into it from outside
+ * (EXDEV): a probe file tells.
+ */
 function isMountPoint(folder: string): boolean {
-  return statSync(folder).dev !== statSync(dirname(folder)).dev
+  return statSync(folder).dev !== statSync(dirname(folder)).dev || !canRenameInto(dirname(folder), folder)
+}
+
+/** True when a file made in `from` can be renamed into `to`: both are one mount. Leaves nothing behind either way. */
+function canRenameInto(from: string, to: string): boolean {
+  const name = `.wikigen-probe-${uniqueSuffix()}`
+  const probe = join(from, name)
+  try {
+    writeFileSync(probe, '')
+  } catch {
+    // the parent cannot be written to: the staging folder goes inside the output folder anyway
+    return false
+  }
+  try {
+    renameSync(probe, join(to, name))
+    rmSync(join(to, name), { force: true })
+    return true
+  } catch {
+    rmSync(probe, { force: true })
+    return false
+  }
 }
 
 /** Creates an empty staging folder for the output folder `out` (a real path), marked as wikigen's. */
@@ -109,8 +128,14 @@ export async function swapInOutput(staging: string, out: string): Promise<void> 
   swapEntries(staging, target)
 }
 
-/** Moves every entry of `out` aside and every entry of `staging` into it, then removes what was moved aside. */
+/**
+ * Moves every entry of `out` aside and every entry of `staging` into it, then removes what was moved aside. Nothing is
+ * moved unless the staging folder's entries can be renamed into `out`: the live site never loses its files halfway.
+ */
 function swapEntries(staging: string, out: string): void {
+  if (!canRenameInto(staging, out)) {
+    throw new Error(`The build's files cannot be moved from ${staging} into ${out} (another mount); the site there is unchanged`)
+  }
   const previous = join(out, `${INSIDE_PREVIOUS}${uniqueSuffix()}`)
   mkdirSync(previous)
   for (const entry of readdirSync(out)) {
