@@ -99,6 +99,30 @@ describe('a base', () => {
   })
 })
 
+describe('a canvas', () => {
+  it('with 400 edges to missing nodes of long ids builds, each edge reported (a guard against hangs, not a benchmark)', async () => {
+    const root = join(tempDir('wikigen-canvas-'), 'wiki')
+    mkdirSync(root)
+    writeFileSync(join(root, 'index.md'), '# Start\n')
+    const id = (prefix: string, i: number) => `${prefix}-${'k'.repeat(2000)}-${i}`
+    const nodes = Array.from({ length: 400 }, (_, i) => ({
+      id: id('n', i),
+      type: 'text',
+      text: `K${i}`,
+      x: i * 10,
+      y: 0,
+      width: 10,
+      height: 10,
+    }))
+    const edges = Array.from({ length: 400 }, (_, i) => ({ id: `e${i}`, fromNode: id('fehlt', i), toNode: id('n', i) }))
+    writeFileSync(join(root, 'Plan.canvas'), JSON.stringify({ nodes, edges }))
+    const out = join(root, '..', 'site')
+    const { diagnostics } = await build({ root, out, cacheDir: false })
+    expect(diagnostics.filter((d) => d.file === 'Plan.canvas').length).toBe(400)
+    expect(existsSync(join(out, 'plan.html'))).toBe(true)
+  }, 60_000)
+})
+
 describe('wikigen new', () => {
   it('refuses a title too long for a file name, and a folder outside the content folder, with a hint', async () => {
     const work = tempDir('wikigen-new-')
