@@ -251,6 +251,29 @@ describe('a build that fails or is interrupted leaves the previous output untouc
     120_000,
   )
 
+  it('SIGKILL leaves a temporary cache that the next build removes, and leaves alone those of running builds', async () => {
+    const dir = largeProject()
+    const tmp = join(dir, 'tmp')
+    mkdirSync(tmp)
+    const env = { ...process.env, NO_COLOR: '1', TMPDIR: tmp }
+    const cli = join(repoRoot, 'bin/wikigen.js')
+    const args = [cli, 'build', '--root', 'content', '--out', 'dist', '--no-cache', '--workers', '2']
+    const child = spawn(process.execPath, args, { cwd: dir, env, stdio: 'ignore' })
+    const exited = new Promise((resolve) => child.on('exit', resolve))
+    for (let i = 0; i < 600 && !readdirSync(tmp).some((name) => name.startsWith('wikigen-cache-')); i++)
+      await new Promise((r) => setTimeout(r, 20))
+    child.kill('SIGKILL')
+    await exited
+    const orphans = readdirSync(tmp).filter((name) => name.startsWith('wikigen-cache-'))
+    expect(orphans).toHaveLength(1)
+    // one of a build that still runs (this test's own process), and a folder of another shape
+    const running = `wikigen-cache-${process.pid}-abcdef`
+    mkdirSync(join(tmp, running))
+    mkdirSync(join(tmp, 'wikigen-cache-notes'))
+    expect(spawnSync(process.execPath, args, { cwd: dir, env }).status).toBe(0)
+    expect(readdirSync(tmp).sort()).toEqual([running, 'wikigen-cache-notes'])
+  }, 120_000)
+
   it('fails like a crash when the built client is missing: exit 1, a message, the previous output as it was', async () => {
     const { dir } = project()
     expect((await wikigen(['build', '--root', 'content', '--out', 'dist'], { cwd: dir })).code).toBe(0)

@@ -2,7 +2,7 @@
  * What a build holds while it runs, and always gives back: the build cache (locked, or a private temporary one), the
  * worker pool, and the cleanups that Ctrl-C runs.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -52,7 +52,9 @@ export async function withBuildScope<T>(options: ScopeOptions, pages: number, wo
   const workers = options.workerFile && existsSync(options.workerFile) ? wanted : 0
   const ownLock = options.cacheDir && !options.cacheLock ? tryLockCache(options.cacheDir) : undefined
   const shared = Boolean(options.cacheDir && (options.cacheLock ?? ownLock))
-  const temporaryCache = !shared && (workers > 0 || options.cacheDir) ? await mkdtemp(join(tmpdir(), 'wikigen-cache-')) : undefined
+  if (!shared && (workers > 0 || options.cacheDir)) removeOrphanedCaches()
+  const temporaryCache =
+    !shared && (workers > 0 || options.cacheDir) ? await mkdtemp(join(tmpdir(), `${TEMPORARY_CACHE_PREFIX}${process.pid}-`)) : undefined
   const cacheDir = shared ? (options.cacheDir as string) : temporaryCache
   const pool = createPool({ size: workers, workerFile: options.workerFile, cacheDir, markdown: options.markdown })
   const cleanUp = async () => {
@@ -88,5 +90,40 @@ export function withMarkdownHooks<T extends HookedOptions>(options: T, config: R
     ...options,
     cacheSalt: saltWithHooks(options.cacheSalt ?? '', options.configModule, hooks),
     markdown: { plugins, configModule: options.configModule },
+  }
+}
+
+/** Temporary caches are named with the process that made them: `wikigen-cache-<pid>-XXXXXX` in the system's tmp. */
+const TEMPORARY_CACHE_PREFIX = 'wikigen-cache-'
+
+/**
+ * Removes the temporary caches of builds that were killed (SIGKILL, a power cut), which no cleanup ran for: those whose
+ * process is gone. A cache of a running build, of another user (not ours to remove) or of an unknown shape stays.
+ */
+export function removeOrphanedCaches(folder = tmpdir()): void {
+  let entries: string[]
+  try {
+    entries = readdirSync(folder)
+  } catch {
+    return
+  }
+  for (const entry of entries) {
+    const pid = Number(new RegExp(`^${TEMPORARY_CACHE_PREFIX}(\\d+)-\\w+$`).exec(entry)?.[1])
+    if (!Number.isInteger(pid) || pid <= 0 || isRunning(pid)) continue
+    try {
+      rmSync(join(folder, entry), { recursive: true, force: true })
+    } catch {
+      // another user's, or already gone
+    }
+  }
+}
+
+/** True when a process of that id exists (also one of another user: signal 0 then fails with EPERM). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
