@@ -10,6 +10,7 @@ import { createProgress, createReporter, type Reporter } from './output.js'
 import { bundledRuntime } from './runtime.js'
 import { relative } from 'node:path'
 import { stateDirOf } from '../compiler/cache/site-key.js'
+import { privateTargetOf } from './private-address.js'
 
 export interface CheckLinksOptions {
   root: string
@@ -18,6 +19,8 @@ export interface CheckLinksOptions {
   json?: boolean
   /** Per-request timeout for --external, in ms. */
   timeout?: number
+  /** Also probe links to loopback, private and link-local addresses (--allow-private); default false. */
+  allowPrivate?: boolean
 }
 
 export interface BrokenLink {
@@ -73,13 +76,18 @@ export async function run(options: CheckLinksOptions, reporter: Reporter = creat
   })
   progress.done()
   const broken = brokenLinksOf(result.diagnostics)
-  if (options.external)
-    broken.push(
-      ...(await checkExternal(
-        result.site.pages.flatMap((p) => p.page.externalLinks.map((l) => ({ ...l, file: p.page.sourcePath }))),
-        options.timeout ?? 10_000,
-      )),
+  if (options.external) {
+    const external = await checkExternal(
+      result.site.pages.flatMap((p) => p.page.externalLinks.map((l) => ({ ...l, file: p.page.sourcePath }))),
+      { timeout: options.timeout ?? 10_000, allowPrivate: options.allowPrivate ?? false },
     )
+    broken.push(...external.broken)
+    if (external.skipped.length > 0) {
+      reporter.err(
+        `${external.skipped.length} link${external.skipped.length === 1 ? '' : 's'} to a private or local address not checked (${external.skipped[0]}${external.skipped.length > 1 ? ', …' : ''}); --allow-private checks them too`,
+      )
+    }
+  }
   broken.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column))
 
   if (options.json) reporter.out(JSON.stringify(broken, null, 2))
@@ -102,24 +110,30 @@ export async function run(options: CheckLinksOptions, reporter: Reporter = creat
   return broken.length === 0 ? 0 : 1
 }
 
-/** Checks http(s) links with HEAD (GET when HEAD is refused), a few at a time; each URL is asked once. */
+/**
+ * Checks http(s) links with HEAD (GET when HEAD is refused), a few at a time; each URL is asked once. A link to a
+ * private or local address, or one that redirects there, is not asked unless `allowPrivate` (private-address.ts).
+ */
 async function checkExternal(
   links: { url: string; line: number; column: number; file: SourcePath }[],
-  timeout: number,
-): Promise<BrokenLink[]> {
+  { timeout, allowPrivate }: { timeout: number; allowPrivate: boolean },
+): Promise<{ broken: BrokenLink[]; skipped: string[] }> {
   const web = links.filter((l) => /^https?:/i.test(l.url))
   const urls = [...new Set(web.map((l) => l.url))]
   const failures = new Map<string, string>()
+  const skipped: string[] = []
+  const allowed = async (url: string) => allowPrivate || (await privateTargetOf(url)) === undefined
   let next = 0
   const worker = async () => {
     while (next < urls.length) {
       const url = urls[next++]
-      const problem = await probe(url, timeout)
-      if (problem) failures.set(url, problem)
+      const result = await probe(url, timeout, allowed)
+      if (result === SKIPPED) skipped.push(url)
+      else if (result) failures.set(url, result)
     }
   }
   await Promise.all(Array.from({ length: Math.min(8, urls.length) }, worker))
-  return web
+  const broken = web
     .filter((l) => failures.has(l.url))
     .map((l) => ({
       file: l.file,
@@ -129,14 +143,38 @@ async function checkExternal(
       kind: 'external' as const,
       message: failures.get(l.url)!,
     }))
+  return { broken, skipped: skipped.sort() }
 }
 
-async function probe(url: string, timeout: number): Promise<string | undefined> {
+/** What probe answers for a URL it did not ask, because it (or where it redirects) is a private or local address. */
+const SKIPPED = Symbol('skipped')
+/** Redirects followed before a link counts as broken. */
+const MAX_REDIRECTS = 5
+
+/**
+ * Asks `url`: undefined when it answers, the problem when not, SKIPPED when it or a redirect leads where `allowed` says
+ * no. Redirects are followed here, one at a time, so each hop is judged before it is asked.
+ */
+async function probe(
+  url: string,
+  timeout: number,
+  allowed: (url: string) => Promise<boolean>,
+): Promise<string | undefined | typeof SKIPPED> {
   for (const method of ['HEAD', 'GET']) {
+    let current = url
     try {
-      const response = await fetch(url, { method, redirect: 'follow', signal: AbortSignal.timeout(timeout) })
-      if (response.status === 405 && method === 'HEAD') continue
-      return response.ok ? undefined : `HTTP ${response.status}`
+      for (let hop = 0; ; hop++) {
+        if (!(await allowed(current))) return SKIPPED
+        const response = await fetch(current, { method, redirect: 'manual', signal: AbortSignal.timeout(timeout) })
+        const location = response.headers.get('location')
+        if (response.status >= 300 && response.status < 400 && location) {
+          if (hop >= MAX_REDIRECTS) return `more than ${MAX_REDIRECTS} redirects`
+          current = new URL(location, current).href
+          continue
+        }
+        if (response.status === 405 && method === 'HEAD') break
+        return response.ok ? undefined : `HTTP ${response.status}`
+      }
     } catch (error) {
       return (error as Error).message
     }

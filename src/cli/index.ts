@@ -141,13 +141,20 @@ export function createProgram(): Command {
     .option('-r, --root <dir>', 'content folder', 'content')
     .option('-b, --base <path>', 'base path the site is served under')
     .option('--external', 'also check http(s) links over the network')
+    .option('--allow-private', 'with --external, also check links to private, link-local and local addresses')
     .option('--json', 'print the broken links as JSON (for CI tools)')
     .addHelpText(
       'after',
       '\nExamples:\n  $ wikigen check-links\n  $ wikigen check-links --json > broken-links.json\n  $ wikigen check-links --external\n\nExit code 1 when any link is broken.',
     )
     .action(async (opts) => {
-      process.exitCode = await runCheckLinks({ root: opts.root, base: opts.base, external: opts.external, json: opts.json })
+      process.exitCode = await runCheckLinks({
+        root: opts.root,
+        base: opts.base,
+        external: opts.external,
+        allowPrivate: opts.allowPrivate,
+        json: opts.json,
+      })
     })
 
   program
