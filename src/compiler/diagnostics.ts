@@ -52,6 +52,7 @@ export type DiagnosticCode =
   | 'base-expression'
   | 'active-file'
   | 'too-many-tags'
+  | 'too-many-brackets'
 
 export interface Diagnostic {
   severity: Severity

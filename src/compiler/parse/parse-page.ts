@@ -9,7 +9,7 @@ import { readFrontmatter } from './frontmatter.js'
 import { parseMarkdown } from './markdown/parse.js'
 import { guardStructure, MAX_NESTING } from './markdown/guard.js'
 import { stripComments } from './markdown/comments.js'
-import { guardFloods, MAX_DELIMITERS, MAX_TABLE_COLUMNS } from './markdown/flood-guard.js'
+import { guardFloods, MAX_BRACKETS, MAX_DELIMITERS, MAX_TABLE_COLUMNS } from './markdown/flood-guard.js'
 import type { Diagnostic } from '../diagnostics.js'
 import type { Frontmatter } from './frontmatter.js'
 import { escapeHtml } from '../html.js'
@@ -83,6 +83,17 @@ export function parsePage(source: SourceFile, labels: Labels = deCH, plugins?: M
       line,
       column: 1,
       message: `Paragraph holds more than ${MAX_DELIMITERS} "*" and "_"; they are shown as written, without emphasis`,
+      hint: 'Put such text into a code block (```), or split the paragraph.',
+    })
+  }
+  for (const line of floods.bracketFloods) {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'too-many-brackets',
+      file: source.path,
+      line,
+      column: 1,
+      message: `Paragraph holds more than ${MAX_BRACKETS} "["; its brackets are shown as written, without links`,
       hint: 'Put such text into a code block (```), or split the paragraph.',
     })
   }

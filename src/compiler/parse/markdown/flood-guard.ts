@@ -6,6 +6,8 @@
  *   MAX_DELIMITERS of them shows them as written (escaped) instead.
  * - table width: every cell is a node, so a table of 5 000 columns and 50 rows took 2 GB. A table with more than
  *   MAX_TABLE_COLUMNS columns is shown as its text instead.
+ * - brackets: micromark looks for the end of every link from each `[` of a paragraph (`[a](` × 100 000 took 40 s,
+ *   `[`×50 000 `a` `]`×50 000 15 s). A paragraph with more than MAX_BRACKETS `[` (footnote calls aside) shows its brackets as written.
  *
  * Both are reported with the line they start on. Fenced code is left alone; no line is added or removed.
  */
@@ -14,11 +16,15 @@
 export const MAX_DELIMITERS = 2000
 /** Columns a table may have before it is shown as text. */
 export const MAX_TABLE_COLUMNS = 256
+/** Opening brackets one paragraph may hold before its brackets are shown as written (no links in it then). */
+export const MAX_BRACKETS = 5000
 
 export interface FloodGuardResult {
   text: string
   /** The first line of each paragraph whose delimiters were escaped. */
   delimiterFloods: number[]
+  /** The first line of each paragraph whose brackets were escaped. */
+  bracketFloods: number[]
   /** The delimiter row line of each table shown as text, with its column count. */
   wideTables: { line: number; columns: number }[]
 }
@@ -28,12 +34,13 @@ const DELIMITER_ROW = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)+\|?[ \
 
 /** Escapes delimiter floods and breaks over-wide tables in `text`; returns it unchanged (and fast) when there is none. */
 export function guardFloods(text: string): FloodGuardResult {
-  const result: FloodGuardResult = { text, delimiterFloods: [], wideTables: [] }
+  const result: FloodGuardResult = { text, delimiterFloods: [], bracketFloods: [], wideTables: [] }
   if (!mayFlood(text)) return result
   const lines = text.split('\n')
   let fence: string | undefined
   let paragraph: number[] = []
   let delimiters = 0
+  let brackets = 0
   let changed = false
   const endParagraph = () => {
     if (delimiters > MAX_DELIMITERS) {
@@ -41,8 +48,14 @@ export function guardFloods(text: string): FloodGuardResult {
       result.delimiterFloods.push(paragraph[0] + 1)
       changed = true
     }
+    if (brackets > MAX_BRACKETS) {
+      for (const i of paragraph) lines[i] = lines[i].replace(/(?<!\\)([[\]])/g, '\\$1')
+      result.bracketFloods.push(paragraph[0] + 1)
+      changed = true
+    }
     paragraph = []
     delimiters = 0
+    brackets = 0
   }
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]
@@ -72,17 +85,19 @@ export function guardFloods(text: string): FloodGuardResult {
     paragraph.push(i)
     for (let at = line.indexOf('*'); at !== -1; at = line.indexOf('*', at + 1)) delimiters++
     for (let at = line.indexOf('_'); at !== -1; at = line.indexOf('_', at + 1)) delimiters++
+    // a footnote call (`[^1]`) is looked up among the definitions, not searched for: it does not count
+    for (let at = line.indexOf('['); at !== -1; at = line.indexOf('[', at + 1)) if (line[at + 1] !== '^') brackets++
   }
   endParagraph()
   if (changed) result.text = lines.join('\n')
   return result
 }
 
-/** A quick look whether the text has enough delimiters or pipes for either cap to apply. */
+/** A quick look whether the text has enough delimiters, pipes or brackets for a cap to apply. */
 function mayFlood(text: string): boolean {
   if (text.length < MAX_TABLE_COLUMNS) return false
   let count = 0
-  for (const char of ['*', '_', '|']) {
+  for (const char of ['*', '_', '|', '[']) {
     for (let at = text.indexOf(char); at !== -1 && count <= MAX_TABLE_COLUMNS; at = text.indexOf(char, at + 1)) count++
     if (count > MAX_TABLE_COLUMNS) return true
     count = 0
