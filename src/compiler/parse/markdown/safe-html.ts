@@ -42,6 +42,8 @@ export const SAFE_HTML_SCHEMA: Schema = {
     ...defaultSchema.attributes,
     '*': [...(defaultSchema.attributes?.['*'] ?? []), 'className'],
     a: [...(defaultSchema.attributes?.a ?? []).filter((a) => !Array.isArray(a) || a[0] !== 'className'), 'target', 'rel'],
+    // spec §7: the zoomed image comes from the image's zoom-source attribute
+    img: [...(defaultSchema.attributes?.img ?? []), 'dataZoomSrc'],
     abbr: ['title'],
     video: ['src', 'poster', 'controls', 'loop', 'muted', 'playsInline', 'preload'],
     audio: ['src', 'controls', 'loop', 'muted', 'preload'],
@@ -53,6 +55,7 @@ export const SAFE_HTML_SCHEMA: Schema = {
     href: ['http', 'https', 'mailto', 'tel'],
     src: ['http', 'https'],
     poster: ['http', 'https'],
+    dataZoomSrc: ['http', 'https'],
   },
   // the structure is the browser parser's already (hast-util-raw); each element is judged on its own here
   ancestors: {},

@@ -47,6 +47,12 @@ describe('raw HTML in pages, kept to what a wiki needs (safe by default)', () =>
       '<table><tbody><tr><td colspan="2">a</td></tr></tbody></table>',
     ],
     ['an image with size and alt', '<img src="bild.png" alt="Bild" width="200">', '<img src="bild.png" alt="Bild" width="200">'],
+    // spec §7: the larger image the zoom shows
+    [
+      'an image with its zoom source, not one of javascript:',
+      '<img src="k.svg" data-zoom-src="k-gross.svg" alt="K"> <img src="k.svg" data-zoom-src="javascript:alert(1)">',
+      '<p><img src="k.svg" data-zoom-src="k-gross.svg" alt="K"> <img src="k.svg"></p>',
+    ],
     [
       'links: https, mailto, tel and relative',
       '<a href="https://a.ch">a</a> <a href="mailto:a@b.ch">b</a> <a href="tel:+41">c</a> <a href="seite.html">d</a>',
