@@ -86,6 +86,8 @@ export const labels = {
   basesYes: 'Ja',
   basesNo: 'Nein',
   basesNoValue: 'Ohne Wert',
+  /** A base's cell whose formula failed (the build names the formula and why). */
+  basesCellError: 'Fehler',
   basesColumns: {
     'file.name': 'Name',
     'file.basename': 'Name',

@@ -102,6 +102,7 @@ const en: Labels = {
   basesYes: 'Yes',
   basesNo: 'No',
   basesNoValue: 'No value',
+  basesCellError: 'Error',
   basesColumns: {
     'file.name': 'Name',
     'file.basename': 'Name',

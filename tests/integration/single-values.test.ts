@@ -3,7 +3,7 @@
  * can have, a title too long for `wikigen new`. Each is a diagnostic (or, for `new`, an error with a hint), and the
  * rest of the site builds. Real folders, the real build and CLI.
  */
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/compiler/build.js'
@@ -77,16 +77,19 @@ describe('a base', () => {
     writeFileSync(join(root, 'Gross.base'), yaml)
     const out = join(root, '..', 'site')
     const { diagnostics } = await build({ root, out, cacheDir: false })
-    return { size: statSync(join(out, 'index.html')).size, diagnostics }
+    const page = join(out, 'index.html')
+    return { size: statSync(page).size, html: readFileSync(page, 'utf8'), diagnostics }
   }
 
   it('whose formulas keep doubling a text stops at the bound, with an error naming the formula', async () => {
     const doubling = ['"abcdefghijklmnop"', ...Array.from({ length: 40 }, (_, i) => `formula.f${i} + formula.f${i}`)]
     expect(doubling.join('').length).toBeLessThan(1700)
-    const { size, diagnostics } = await buildBase(doubling)
+    const { size, html, diagnostics } = await buildBase(doubling)
     // 16 characters doubled 13 times is 131 072, past the bound of 100 000: formula f13 fails, the ones after it are empty
     const problem = diagnostics.find((d) => d.code === 'bad-base' || d.code === 'base-expression')
     expect(problem?.message).toBe('Formula "f13": The value grows past 100,000 characters or list items')
+    // the failed formula's cells say so, one a note (the eight and the home page); the ones after it are empty
+    expect(html.match(/<span class="base-error">Fehler<\/span>/g)).toHaveLength(9)
     // each note's row holds f0 to f12: about 130 000 characters, not the hundreds of megabytes of the whole doubling
     expect(size).toBeLessThan(2_000_000)
   })

@@ -79,7 +79,7 @@ export function evaluateBases(site: Site, times: FileTimes, now = Date.now()): D
           self: self && recordOf.get(self),
           now,
           timeZone: site.config.site.timeZone,
-          labels: { columns: labels.basesColumns, noValue: labels.basesNoValue },
+          labels: { columns: labels.basesColumns, noValue: labels.basesNoValue, error: labels.basesCellError },
           ...(formatDate ? { formatDate } : {}),
         })
         for (const problem of problems) report(holder, problem)

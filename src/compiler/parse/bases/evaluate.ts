@@ -39,10 +39,16 @@ export interface EvaluateLabels {
   columns: Readonly<Record<string, string>>
   /** The label of the group of notes without a value for the groupBy property. */
   noValue: string
+  /** The text of a cell whose formula failed. */
+  error: string
 }
 
 /** The site's default (de-CH) texts: src/shared/labels.ts holds them. */
-export const DEFAULT_EVALUATE_LABELS: EvaluateLabels = { columns: deCH.basesColumns, noValue: deCH.basesNoValue }
+export const DEFAULT_EVALUATE_LABELS: EvaluateLabels = {
+  columns: deCH.basesColumns,
+  noValue: deCH.basesNoValue,
+  error: deCH.basesCellError,
+}
 
 export interface EvaluateContext {
   /** Resolves a link target as written ("Muster AG", "Kunden/Muster AG", "[[Muster AG]]") to a source path. */
@@ -68,6 +74,8 @@ export type Cell =
   | { kind: 'number'; text: string }
   | { kind: 'bool'; value: boolean }
   | { kind: 'empty' }
+  /** A formula that failed for this note (a bound passed, a date out of range …); the build reports why. */
+  | { kind: 'error'; text: string }
 
 export interface Column {
   id: string
@@ -163,12 +171,16 @@ export function evaluateView(
   const order = chosen.order.length > 0 ? chosen.order : ['file.name']
   const columns = order.map((id) => ({ id, label: columnLabel(id, base, labels) }))
   const formatting: Formatting = { hrefs, context: expressionContext, formatDate: context.formatDate }
+  const cellOf = (id: string, scope: Scope): Cell => {
+    const value = read(id, scope)
+    return id.startsWith('formula.') && scope.failedFormulas.has(id.slice('formula.'.length))
+      ? { kind: 'error', text: labels.error }
+      : toCell(value, formatting)
+  }
   const toRow = (scope: Scope): Row => ({
     record: scope.record,
     cells: order.map((id) =>
-      id === 'file.name'
-        ? { kind: 'link', href: scope.record.href, text: toText(read(id, scope)), internal: true }
-        : toCell(read(id, scope), formatting),
+      id === 'file.name' ? { kind: 'link', href: scope.record.href, text: toText(read(id, scope)), internal: true } : cellOf(id, scope),
     ),
   })
 
@@ -361,6 +373,8 @@ export function cellText(cell: Cell): string {
       return cell.value ? 'Ja' : 'Nein'
     case 'empty':
       return ''
+    case 'error':
+      return cell.text
   }
 }
 

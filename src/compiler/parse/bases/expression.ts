@@ -459,10 +459,12 @@ export interface Scope {
   context: ExpressionContext
   formulaValues: Map<string, Value>
   formulasInProgress: Set<string>
+  /** The formulas that failed for this note: their cells show an error, not an empty value. */
+  failedFormulas: Set<string>
 }
 
 export function createScope(record: BaseRecord, context: ExpressionContext): Scope {
-  return { record, context, formulaValues: new Map(), formulasInProgress: new Set() }
+  return { record, context, formulaValues: new Map(), formulasInProgress: new Set(), failedFormulas: new Set() }
 }
 
 /** Evaluates an expression for one note. A failure is returned as an `EvaluationError`, never thrown. */
@@ -613,6 +615,7 @@ function readFormula(name: string, node: Expr, scope: Scope): Value {
     const result = evaluate(ast, scope)
     if (result instanceof EvaluationError) {
       scope.context.onFormulaError?.(name, result)
+      scope.failedFormulas.add(name)
       value = null
     } else value = result
   } finally {

@@ -134,6 +134,8 @@ function renderCell(cell: Cell, labels: RenderLabels): string {
       return `<input type="checkbox" disabled${cell.value ? ' checked' : ''} aria-label="${escapeHtml(cell.value ? labels.yes : labels.no)}">`
     case 'empty':
       return ''
+    case 'error':
+      return `<span class="base-error">${escapeHtml(cell.text)}</span>`
   }
 }
 

@@ -164,13 +164,15 @@ views:
     expect(problems[0].message).toBe('The base has no view named "Gibt es nicht"')
   })
 
-  it('reports a formula that fails once and shows it empty', () => {
+  it('reports a formula that fails once and shows the error in its cells', () => {
     const parsed = parseBase("formulas:\n  x: 'status * 2'\nviews:\n  - type: table\n    order: [formula.x]\n")
     const { view, problems } = evaluateView(parsed.base, 0, records, context)
     expect(problems).toEqual([
       { message: 'Cannot multiply text "archiviert" and the number 2', hint: expect.any(String), line: 2, column: 14 },
     ])
-    expect(view.groups[0].rows.every((row) => row.cells[0].kind === 'empty')).toBe(true)
+    // the notes whose status is text fail, the others have no status to multiply: empty
+    expect(new Set(view.groups[0].rows.map((row) => row.cells[0].kind))).toEqual(new Set(['error', 'empty']))
+    expect(view.groups[0].rows.find((row) => row.cells[0].kind === 'error')?.cells[0]).toEqual({ kind: 'error', text: 'Fehler' })
   })
 })
 
