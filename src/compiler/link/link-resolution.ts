@@ -73,6 +73,15 @@ export function resolveLink(
     return { kind: 'missing', syntax: link.syntax, link: link.kind, target: link.target, href: link.target, alt: link.alt }
   }
 
+  /** The link to the content file the link names, when there is one: refused for a file a browser would run. */
+  const linkToFile = (): Resolved | undefined => {
+    const asset = index.findAsset(link, page)
+    if (!asset) return undefined
+    if (!publishable(asset)) return activeFile(asset)
+    used.add(asset)
+    return { kind: 'asset', syntax: link.syntax, href: hrefOf(`${base}${outputPathOf(asset)}`), labelHtml: link.labelHtml }
+  }
+
   if (link.kind === 'tag') return { kind: 'tag', tag: link.target, href: tagHrefOf(base, link.target) }
   if (link.kind === 'base') return { kind: 'base', html: '' }
 
@@ -107,23 +116,15 @@ export function resolveLink(
   // [[plan.pdf]], [[kontakt.vcf]]: a wiki link to a file of the content folder links to its copy, as in Obsidian
   // (a page whose name looks like a file name, such as "Odoo.sh", is looked up as a page when no such file exists)
   if (link.kind === 'link' && link.syntax === 'wiki' && isAssetTarget(link.target)) {
-    const asset = index.findAsset(link, page)
-    if (asset && !publishable(asset)) return activeFile(asset)
-    if (asset) {
-      used.add(asset)
-      return { kind: 'asset', syntax: 'wiki', href: hrefOf(`${base}${outputPathOf(asset)}`), labelHtml: link.labelHtml }
-    }
+    const linked = linkToFile()
+    if (linked) return linked
   }
 
   const target = index.findPage(link, page)
   // a link to an HTML file of the content folder that no page answers for: the file, when it may be published
   if (!target && /\.html?$/i.test(link.target)) {
-    const asset = index.findAsset(link, page)
-    if (asset && !publishable(asset)) return activeFile(asset)
-    if (asset) {
-      used.add(asset)
-      return { kind: 'asset', syntax: link.syntax, href: hrefOf(`${base}${outputPathOf(asset)}`), labelHtml: link.labelHtml }
-    }
+    const linked = linkToFile()
+    if (linked) return linked
   }
   if (!target) {
     const { hint, suggestion } = deadLinkHintOf(link, page, index, hrefOfPage)

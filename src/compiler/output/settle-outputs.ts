@@ -32,7 +32,8 @@ export interface SettledOutputs {
  * jobs and files to write.
  */
 export function settleOutputs(site: Site, jobs: readonly RenderJob[], given: readonly EmittedFiles[]): SettledOutputs {
-  const free = freeRedirects(site, jobs, given)
+  const assetSources = new Map(site.assets.map((asset) => [outputPathOf(asset), asset.path]))
+  const free = freeRedirects(site, jobs, given, assetSources)
   // the host files (_redirects, the nginx map) are made again without the redirects that lost
   const emitted =
     free.redirects.length === site.redirects.length
@@ -41,7 +42,6 @@ export function settleOutputs(site: Site, jobs: readonly RenderJob[], given: rea
           entry.emitter === 'redirects' ? { ...entry, files: redirectsEmitter.emit({ ...site, redirects: free.redirects }) } : entry,
         )
   const sourceOfBody = new Map(site.pages.map((p) => [p.page.contentHash, p.page.sourcePath]))
-  const assetSources = new Map(site.assets.map((asset) => [outputPathOf(asset), asset.path]))
   const redirectSources = new Map(site.redirects.map((r) => [r.from.slice(site.config.site.base.length), r]))
   // the full-text index's folder, written by a worker after the claims are settled, belongs to it as a whole
   const generated: OutputClaim[] = [{ path: FULLTEXT_DIR, owner: 'the full-text index' }]
@@ -94,6 +94,7 @@ function freeRedirects(
   site: Site,
   jobs: readonly RenderJob[],
   emitted: readonly EmittedFiles[],
+  assetSources: ReadonlyMap<string, string>,
 ): { redirects: Redirect[]; diagnostics: Diagnostic[] } {
   const owners = new Map<string, string>()
   const claim = (path: string, owner: string) => {
@@ -110,7 +111,6 @@ function freeRedirects(
     const source = job.bodyHash ? sourceOfBody.get(job.bodyHash) : undefined
     claim(job.file, source ? `page "${source}"` : job.file === '404.html' ? 'the generated 404 page' : `the generated page "${job.file}"`)
   }
-  const assetSources = new Map(site.assets.map((asset) => [outputPathOf(asset), asset.path]))
   for (const { emitter, files } of emitted) {
     if (emitter === 'redirects') continue
     for (const file of files) {
