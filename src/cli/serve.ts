@@ -11,7 +11,7 @@ import { isUsageError } from '../compiler/diagnostics.js'
 import { ASSETS_DIR } from '../shared/constants.js'
 import { listenOn, urlOf } from './listen.js'
 import { createReporter, printUsageError, type Reporter } from './output.js'
-import { RECOMMENDED_CSP } from './csp.js'
+import { createServedCsp } from './csp.js'
 import { placeUnderBase } from './base-path.js'
 import { blockedHostMessage, createHostCheck, type HostCheck } from './host-check.js'
 import { createStaticFiles } from './static-files.js'
@@ -65,15 +65,15 @@ export interface HandlerOptions {
 }
 
 /**
- * wikigen's own scripts and styles, whose names carry their content's hash (`assets/client-RTAKC6HH.js`,
- * `assets/chunks/…-5EWAANXI.js`): the only files cached as immutable. A vault's own folder named `assets` holds
- * attachments that change under the same name, so it is revalidated like everything else.
+ * wikigen's own scripts, styles and fonts, whose names carry their content's hash (`_wikigen/client-RTAKC6HH.js`,
+ * `_wikigen/chunks/…-5EWAANXI.js`): the only files cached as immutable. A vault's attachments change under the same
+ * name, so they are revalidated like everything else.
  */
 export function isHashedClientFile(pathname: string): boolean {
   return HASHED_CLIENT_FILE.test(pathname)
 }
 
-const HASHED_CLIENT_FILE = new RegExp(`^/${ASSETS_DIR}/(?:chunks/)?[^/]+-[A-Z0-9]{8}\\.(?:js|css)$`)
+const HASHED_CLIENT_FILE = new RegExp(`^/${ASSETS_DIR}/(?:[a-z]+/)?[^/]+-[A-Z0-9]{8}\\.[a-z0-9]+$`)
 
 /**
  * The request handler of the static server; exported for tests. Files are looked up on every request, and the
@@ -84,6 +84,7 @@ export function createHandler(dir: string, options: HandlerOptions = {}): (req: 
   const base = normaliseBase(options.base ?? '/')
   const redirects = createRedirectTable(dir)
   const notFound = join(dir, '404.html')
+  const csp = options.csp ? createServedCsp(dir, base) : undefined
   const files = createStaticFiles(dir, {
     cacheControl: (pathname) =>
       isHashedClientFile(pathname) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
@@ -94,7 +95,7 @@ export function createHandler(dir: string, options: HandlerOptions = {}): (req: 
       res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end(blockedHostMessage(req.headers.host))
       return
     }
-    if (options.csp) res.setHeader('Content-Security-Policy', RECOMMENDED_CSP)
+    if (csp) res.setHeader('Content-Security-Policy', csp(req.headers.host))
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end()
       return
@@ -146,7 +147,7 @@ function createRedirectTable(dir: string): () => Map<string, string> {
 
 /**
  * The base path a built site was made for, read from the stylesheet link of its start page (or 404 page): every page
- * links the theme's stylesheet below `<base>assets/`. Undefined when neither page has one.
+ * links the theme's stylesheet below `<base>_wikigen/`. Undefined when neither page has one.
  */
 export function builtBaseOf(dir: string): string | undefined {
   for (const name of ['index.html', '404.html']) {

@@ -4,7 +4,7 @@
  * and with failures reported as a cancelable 'wikigen:preloadError' event on window. A failure is rethrown
  * unless a listener called `preventDefault()`; a site can, say, reload the page on a stale chunk instead.
  *
- *     const zoom = await preload(() => import('medium-zoom'), ['/assets/zoom.css'])
+ *     const zoom = await preload(() => import('medium-zoom'), ['/_wikigen/zoom.css'])
  */
 
 /** The event fired on window when a chunk, script or stylesheet fails to load; `payload` is the error. */

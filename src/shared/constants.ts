@@ -9,5 +9,8 @@ export const MAX_SUGGESTIONS = 10
 export const PATH_LOCALE = '/'
 /** The stable URL of the search index, relative to the base path. */
 export const SEARCH_INDEX_FILE = 'search-index.json'
-/** Where hashed client assets go, relative to the base path. */
-export const ASSETS_DIR = 'assets'
+/**
+ * wikigen's own scripts and styles, relative to the base path. No content file, page or redirect may take a path in
+ * it (output/settle-outputs.ts), so a Content-Security-Policy can name it as the one place scripts come from.
+ */
+export const ASSETS_DIR = '_wikigen'

@@ -186,8 +186,8 @@ describe('a site built and served with --base /wiki/', () => {
 
     await page.goto(`${origin}/wiki/medien-diagramme.html`)
     await page.getByRole('img', { name: 'Ablauf einer Supportanfrage', exact: true }).waitFor({ timeout: 20_000 })
-    expect(paths.some((path) => /^\/wiki\/assets\/chunks\/diagram-chunk/.test(path))).toBe(true)
-    expect(paths.some((path) => /^\/wiki\/assets\/chunks\/zoom-chunk/.test(path))).toBe(true)
+    expect(paths.some((path) => /^\/wiki\/_wikigen\/chunks\/diagram-chunk/.test(path))).toBe(true)
+    expect(paths.some((path) => /^\/wiki\/_wikigen\/chunks\/zoom-chunk/.test(path))).toBe(true)
     // raw HTML is the author's and passes through as written: the fixture's <img src="/attachments/…"> leaves the base
     expect(paths.filter((path) => !path.startsWith('/wiki/'))).toEqual(['/attachments/medien-karte.svg'])
     expect(failed).toEqual(['404 /attachments/medien-karte.svg'])

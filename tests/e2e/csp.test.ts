@@ -8,7 +8,7 @@ import { hydrateIslands, launch, openPage } from './browser.js'
 
 const cspUrl = inject('cspUrl')
 /** Reports of mermaid's text measuring (see docs/SECURITY.md), the only ones allowed, and only on diagram pages. */
-const MERMAID_MEASURING = /^style-src-(attr|elem) inline .*\/assets\/chunks\//
+const MERMAID_MEASURING = /^style-src-(attr|elem) inline .*\/_wikigen\/chunks\//
 let browser: Browser
 
 beforeAll(async () => {
@@ -33,7 +33,8 @@ async function withViolations(): Promise<{ page: Page; violations: () => Promise
 describe('under the recommended Content-Security-Policy', () => {
   it('sends the header', async () => {
     const response = await fetch(`${cspUrl}/odoo.html`)
-    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'")
+    // scripts only from wikigen's own folder, at the host the browser asked
+    expect(response.headers.get('content-security-policy')).toContain(`script-src ${new URL(cspUrl).origin}/_wikigen/;`)
   })
 
   it.each(['/', '/odoo.html', '/glossary.html', '/gibt-es-nicht', '/medien-code.html'])('shows %s without a violation', async (path) => {

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer } from '../../src/cli/serve.js'
@@ -62,21 +62,23 @@ const PAGES: Record<string, string> = {
 let browser: Browser
 const servers: Server[] = []
 
-/** Builds the hostile wiki with the CLI (raw HTML as `rawHtml` says) and serves it; returns its address. */
-async function serveSite(rawHtml?: 'trusted'): Promise<string> {
+/** Builds a wiki of `pages` with the CLI and the config `config` (if any) and serves it; returns its address. */
+async function serveSite(rawHtml?: 'trusted', pages = PAGES, config?: string, csp = false): Promise<string> {
   const work = tempDir('wikigen-e2e-hostile-')
   const root = join(work, 'wiki')
-  mkdirSync(root, { recursive: true })
-  for (const [file, text] of Object.entries(PAGES)) writeFileSync(join(root, file), text)
-  if (rawHtml) {
-    writeFileSync(join(root, 'wikigen.config.ts'), `export default { markdown: { rawHtml: '${rawHtml}' } }\n`)
+  for (const [file, text] of Object.entries(pages)) {
+    mkdirSync(dirname(join(root, file)), { recursive: true })
+    writeFileSync(join(root, file), text)
+  }
+  if (rawHtml || config) {
+    writeFileSync(join(root, 'wikigen.config.ts'), config ?? `export default { markdown: { rawHtml: '${rawHtml}' } }\n`)
   }
   execFileSync(process.execPath, [join(repoRoot, 'bin/wikigen.js'), 'build', '--root', root, '--out', join(work, 'site'), '--no-cache'], {
     cwd: work,
     env: { ...process.env, CI: '1' },
     stdio: 'pipe',
   })
-  const server = await startServer({ dir: join(work, 'site'), port: 0, host: '127.0.0.1' })
+  const server = await startServer({ dir: join(work, 'site'), port: 0, host: '127.0.0.1', csp })
   servers.push(server)
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 }
@@ -143,5 +145,42 @@ describe('hostile content', () => {
     expect(ran).not.toContain('md-link')
     expect(ran).not.toContain('head-script')
     await page.context().close()
+  })
+
+  it("runs no script of an attachment under serve's policy, also with trusted HTML and published .js files", async () => {
+    // the worst case an owner can configure: raw HTML as written and script files published
+    const pages = {
+      'index.md': '# Start\n\n<script src="/files/werkzeug.js"></script>\n\n[Bild](/files/bild.svg) [Seite](/files/seite.xhtml)\n',
+      'public/files/werkzeug.js': RUN('js-file'),
+      'public/files/bild.svg': `<svg xmlns="http://www.w3.org/2000/svg"><script>${RUN('svg-file')}</script></svg>`,
+      'public/files/seite.xhtml': `<html xmlns="http://www.w3.org/1999/xhtml"><body><script>${RUN('xhtml-file')}</script></body></html>`,
+    }
+    const config = "export default { markdown: { rawHtml: 'trusted' }, activeFiles: ['public/files/**'] }\n"
+    const ranOn = async (baseUrl: string, withPolicy: boolean) => {
+      const { page } = await openPage(browser)
+      // the control run takes serve's Content-Security-Policy headers away, and nothing else
+      if (!withPolicy)
+        await page.route('**/*', async (route) => {
+          const response = await route.fetch()
+          const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => name !== 'content-security-policy'))
+          await route.fulfill({ response, headers })
+        })
+      const ran = new Set<string>()
+      page.on('dialog', (dialog) => {
+        ran.add(dialog.message())
+        void dialog.dismiss()
+      })
+      for (const path of ['/', '/files/bild.svg', '/files/seite.xhtml']) {
+        await page.goto(`${baseUrl}${path}`)
+        await page.waitForTimeout(300)
+        for (const name of await page.evaluate(() => (window as unknown as { __ran?: string[] }).__ran ?? [])) ran.add(name)
+      }
+      await page.context().close()
+      return [...ran].sort()
+    }
+    const baseUrl = await serveSite(undefined, pages, config, true)
+    expect(await ranOn(baseUrl, true)).toEqual([])
+    // without the policy the same files run: the payloads are real
+    expect(await ranOn(baseUrl, false)).toEqual(['js-file', 'svg-file', 'xhtml-file'])
   })
 })

@@ -294,21 +294,24 @@ describe('preload helper', () => {
         payloads.push(String(event.payload))
         if (cancel) event.preventDefault()
       })
-      const uncancelled = await preload(() => loadScript('/assets/missing-chunk.js', { module: true })).then(
+      const uncancelled = await preload(() => loadScript('/_wikigen/missing-chunk.js', { module: true })).then(
         () => 'resolved',
         (error: Error) => `rejected: ${error.message}`,
       )
       cancel = true
-      const cancelled = await preload(() => loadScript('/assets/missing-chunk.js', { module: true })).then(
+      const cancelled = await preload(() => loadScript('/_wikigen/missing-chunk.js', { module: true })).then(
         (value) => `resolved: ${String(value)}`,
         () => 'rejected',
       )
       return { uncancelled, cancelled, payloads }
     })
     expect(outcome).toEqual({
-      uncancelled: 'rejected: Unable to preload script /assets/missing-chunk.js',
+      uncancelled: 'rejected: Unable to preload script /_wikigen/missing-chunk.js',
       cancelled: 'resolved: undefined',
-      payloads: ['Error: Unable to preload script /assets/missing-chunk.js', 'Error: Unable to preload script /assets/missing-chunk.js'],
+      payloads: [
+        'Error: Unable to preload script /_wikigen/missing-chunk.js',
+        'Error: Unable to preload script /_wikigen/missing-chunk.js',
+      ],
     })
   })
 
@@ -325,14 +328,14 @@ describe('preload helper', () => {
     const outcome = await page.evaluate(async () => {
       const { loadStylesheet, cspNonce } = (window as unknown as { wikigenPreload: typeof import('../../src/client/preload.js') })
         .wikigenPreload
-      const error = await loadStylesheet('/assets/missing.css').then(
+      const error = await loadStylesheet('/_wikigen/missing.css').then(
         () => '',
         (e: Error) => e.message,
       )
-      const link = document.querySelector<HTMLLinkElement>('link[href="/assets/missing.css"]')
+      const link = document.querySelector<HTMLLinkElement>('link[href="/_wikigen/missing.css"]')
       return { error, nonce: cspNonce(), linkNonce: link?.nonce }
     })
-    expect(outcome).toEqual({ error: 'Unable to preload CSS for /assets/missing.css', nonce: 'r4nd0m', linkNonce: 'r4nd0m' })
+    expect(outcome).toEqual({ error: 'Unable to preload CSS for /_wikigen/missing.css', nonce: 'r4nd0m', linkNonce: 'r4nd0m' })
   })
 })
 

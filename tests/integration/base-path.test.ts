@@ -71,7 +71,7 @@ describe('wikigen serve with a base path', () => {
   it('serves the pages and their assets under the base', async () => {
     const page = await get(port, '/wiki/odoo.html')
     expect(page.status).toBe(200)
-    const css = /href="(\/wiki\/assets\/style-\w+\.css)"/.exec(page.body)![1]
+    const css = /href="(\/wiki\/_wikigen\/style-\w+\.css)"/.exec(page.body)![1]
     expect((await get(port, css)).headers['content-type']).toMatch(/^text\/css/)
     expect((await get(port, '/wiki/glossary')).status).toBe(200)
     expect((await get(port, '/wiki/')).body).toContain('<div id="app">')
@@ -84,10 +84,10 @@ describe('wikigen serve with a base path', () => {
   })
 
   it('answers paths outside the base with the 404 page, whose links carry the base', async () => {
-    for (const path of ['/odoo.html', '/assets/', '/wikiodoo.html', '/wiki/gibt-es-nicht.html']) {
+    for (const path of ['/odoo.html', '/_wikigen/', '/wikiodoo.html', '/wiki/gibt-es-nicht.html']) {
       const answer = await get(port, path)
       expect([path, answer.status]).toEqual([path, 404])
-      expect(answer.body).toMatch(/href="\/wiki\/assets\/style-\w+\.css"/)
+      expect(answer.body).toMatch(/href="\/wiki\/_wikigen\/style-\w+\.css"/)
     }
   })
 

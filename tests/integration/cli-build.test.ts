@@ -24,7 +24,7 @@ describe('wikigen build (CLI)', () => {
         '_redirects',
         'redirects.nginx.map',
         'wissensmanager-in.html',
-        'assets',
+        '_wikigen',
         'attachments',
       ]),
     )
@@ -33,8 +33,8 @@ describe('wikigen build (CLI)', () => {
     expect(page).toContain('<title>Odoo | Testwiki</title>')
     expect(page).toContain('<a href="/odoo-hosting.html#varianten" class="wikilink">Odoo Hosting &gt; Varianten</a>')
     expect(page).toContain('<a href="/odoo-hosting.html">Hosting</a>')
-    expect(page).toMatch(/<link rel="stylesheet" href="\/assets\/style-\w+\.css">/)
-    expect(page).toMatch(/<script type="module" src="\/assets\/client-\w+\.js"><\/script>/)
+    expect(page).toMatch(/<link rel="stylesheet" href="\/_wikigen\/style-\w+\.css">/)
+    expect(page).toMatch(/<script type="module" src="\/_wikigen\/client-\w+\.js"><\/script>/)
     // the embed brings the other page's body along
     expect(readFileSync(join(out, 'wirkungsräume.html'), 'utf8')).toContain('<div class="embed" data-embed="/odoo-hosting.html">')
     expect(readFileSync(join(out, 'wissensmanager-in.html'), 'utf8')).toContain(

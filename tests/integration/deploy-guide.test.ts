@@ -12,7 +12,7 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseDocument } from 'yaml'
-import { RECOMMENDED_CSP } from '../../src/cli/csp.js'
+import { DOCUMENTED_CSP, NGINX_CSP, recommendedCsp } from '../../src/cli/csp.js'
 import { fixtureSite, repoRoot, tempDir, wikigen } from './helpers.js'
 
 const guide = readFileSync(join(repoRoot, 'docs/deploy.md'), 'utf8')
@@ -169,7 +169,9 @@ describe('what the guide says a build writes', () => {
 
   it('publishes the _headers file of the guide from public/ at the root', async () => {
     const headers = blockNamed('# content/public/_headers')
-    expect(headers).toContain('/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n')
+    expect(headers).toContain('/_wikigen/*\n  Cache-Control: public, max-age=31536000, immutable\n')
+    expect(headers).toContain(`/*\n  Content-Security-Policy: ${DOCUMENTED_CSP}\n`)
+    expect(headers).toContain('/*.svg\n  Content-Security-Policy: sandbox\n')
     const work = tempDir()
     const root = join(work, 'wiki')
     mkdirSync(join(root, 'public'), { recursive: true })
@@ -180,10 +182,10 @@ describe('what the guide says a build writes', () => {
     expect(readFileSync(join(work, 'site/_headers'), 'utf8')).toBe(headers)
   })
 
-  it('names hashed files only under assets/, which the cache headers treat as immutable', () => {
-    const assets = readdirSync(join(site, 'assets')).filter((name) => /\.(js|css)$/.test(name))
-    expect(assets.length).toBeGreaterThan(0)
-    for (const name of assets) expect(name).toMatch(/-[A-Z0-9]{8}\.(js|css)$/)
+  it('writes only hashed files under _wikigen/, which the cache headers treat as immutable', () => {
+    const files = readdirSync(join(site, '_wikigen'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
+    expect(files.length).toBeGreaterThan(0)
+    for (const file of files) expect(file.name).toMatch(/-[A-Z0-9]{8}\.(js|css|woff2|svg)$/)
   })
 
   describe('the nginx block', () => {
@@ -193,8 +195,10 @@ describe('what the guide says a build writes', () => {
       .find((file) => existsSync(file))
 
     it('sends the Content-Security-Policy of docs/SECURITY.md and the cache headers of `wikigen serve`', () => {
-      expect(block).toContain(`add_header Content-Security-Policy "${RECOMMENDED_CSP}" always;`)
-      expect(readFileSync(join(repoRoot, 'docs/SECURITY.md'), 'utf8')).toContain(`Content-Security-Policy: ${RECOMMENDED_CSP}`)
+      expect(block).toContain(`default "${NGINX_CSP}";`)
+      expect(block).toContain(`~*\\.(?:svgz?|xml|xsl|xslt|xhtml|xht)$ "${NGINX_CSP}, sandbox";`)
+      expect(block).toContain('add_header Content-Security-Policy $wikigen_csp always;')
+      expect(readFileSync(join(repoRoot, 'docs/SECURITY.md'), 'utf8')).toContain(`Content-Security-Policy: ${DOCUMENTED_CSP}`)
       const serve = readFileSync(join(repoRoot, 'src/cli/serve.ts'), 'utf8')
       for (const value of ['public, max-age=31536000, immutable', 'public, max-age=0, must-revalidate']) {
         expect(block).toContain(`"${value}"`)
@@ -271,12 +275,15 @@ describe('what the guide says a build writes', () => {
       })
 
       it('caches hashed assets for a year and revalidates the rest', async () => {
-        const script = readdirSync(join(site, 'assets')).find((name) => name.endsWith('.js'))!
-        const asset = await request(port, `/assets/${script}`)
+        const script = readdirSync(join(site, '_wikigen')).find((name) => name.endsWith('.js'))!
+        const asset = await request(port, `/_wikigen/${script}`)
         expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
         const page = await request(port, '/odoo.html')
         expect(page.headers['cache-control']).toBe('public, max-age=0, must-revalidate')
-        expect(page.headers['content-security-policy']).toBe(RECOMMENDED_CSP)
+        // nginx's $host is the name without the port, as a site on the default port has it
+        expect(page.headers['content-security-policy']).toBe(recommendedCsp('http://127.0.0.1/_wikigen/'))
+        const svg = readdirSync(join(site, 'attachments')).find((name) => name.endsWith('.svg'))
+        if (svg) expect((await request(port, `/attachments/${svg}`)).headers['content-security-policy']).toMatch(/, sandbox$/)
         expect(page.headers['x-content-type-options']).toBe('nosniff')
         expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
       })
@@ -285,8 +292,8 @@ describe('what the guide says a build writes', () => {
         const gzip = await request(port, '/odoo.html', { 'Accept-Encoding': 'gzip' })
         expect(gzip.headers['content-encoding']).toBe('gzip')
         expect(gzip.headers.vary).toContain('Accept-Encoding')
-        const css = readdirSync(join(site, 'assets')).find((name) => name.endsWith('.css'))!
-        expect((await request(port, `/assets/${css}`, { 'Accept-Encoding': 'gzip' })).headers['content-encoding']).toBe('gzip')
+        const css = readdirSync(join(site, '_wikigen')).find((name) => name.endsWith('.css'))!
+        expect((await request(port, `/_wikigen/${css}`, { 'Accept-Encoding': 'gzip' })).headers['content-encoding']).toBe('gzip')
         if (brotliModule) expect((await request(port, '/odoo.html', { 'Accept-Encoding': 'br' })).headers['content-encoding']).toBe('br')
       })
     })

@@ -16,7 +16,7 @@ const COMMITTED = '2026-03-14T07:05:00Z'
 function htmlFiles(dir: string, from = ''): string[] {
   return readdirSync(join(dir, from)).flatMap((name) => {
     const path = from ? `${from}/${name}` : name
-    if (statSync(join(dir, path)).isDirectory()) return path === 'assets' ? [] : htmlFiles(dir, path)
+    if (statSync(join(dir, path)).isDirectory()) return path === '_wikigen' ? [] : htmlFiles(dir, path)
     return path.endsWith('.html') ? [path] : []
   })
 }

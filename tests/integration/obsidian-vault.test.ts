@@ -45,7 +45,7 @@ describe('an Obsidian vault', () => {
   })
 
   it('publishes only what readers should see', () => {
-    const published = files(out).filter((file) => !file.startsWith('assets/'))
+    const published = files(out).filter((file) => !file.startsWith('_wikigen/'))
     // the attachments pages use, the public folder at the root of the site
     expect(published).toEqual(
       expect.arrayContaining(['Anhänge/Plan.png', 'Anhänge/kontakt.vcf', 'Zeichnungen/Ablauf.excalidraw.svg', 'robots.txt', 'favicon.ico']),

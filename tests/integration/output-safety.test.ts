@@ -168,7 +168,7 @@ describe('wikigen build refuses an output folder whose replacement would lose fi
     expect(second.code, second.stderr).toBe(0)
     expect(spawnSync('mountpoint', ['-q', mount]).status).toBe(0)
     const entries = readdirSync(mount)
-    expect(entries).toEqual(expect.arrayContaining(['.wikigen-output', 'index.html', 'neu.html', 'seite.html', 'assets']))
+    expect(entries).toEqual(expect.arrayContaining(['.wikigen-output', 'index.html', 'neu.html', 'seite.html', '_wikigen']))
     expect(entries.filter((name) => name.startsWith('.wikigen-') && name !== '.wikigen-output')).toEqual([])
   })
 

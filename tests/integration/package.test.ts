@@ -112,7 +112,7 @@ describe('the packed package', () => {
     expect(page).toContain('Erste Seite')
     expect(page).toContain('Hallo aus dem neuen Wiki.')
     expect(existsSync(join(project, 'dist/index.html'))).toBe(true)
-    expect(readdirSync(join(project, 'dist/assets')).some((name) => /^client-\w+\.js$/.test(name))).toBe(true)
+    expect(readdirSync(join(project, 'dist/_wikigen')).some((name) => /^client-\w+\.js$/.test(name))).toBe(true)
   })
 
   it("`npx wikigen --version` prints package.json's version", async () => {

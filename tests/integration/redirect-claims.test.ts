@@ -3,11 +3,11 @@
  * page, the glossary), a generated file (the search index) or their extension-less forms is left out of every
  * redirect file, with an error; the others, also old URLs of the home page, are kept. Real folders, real builds.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/compiler/build.js'
-import { tempDir } from './helpers.js'
+import { repoRoot, tempDir } from './helpers.js'
 
 describe('redirects', () => {
   it('are left out of _redirects, the nginx map and the redirect pages where they would hide a file of the site', async () => {
@@ -39,5 +39,27 @@ describe('redirects', () => {
     expect(netlify).toContain('/start.html / 301')
     expect(site.redirects.map((r) => r.from).sort()).toEqual(['/frueher.html', '/start.html'])
     expect(readFileSync(join(out, 'suche.html'), 'utf8')).not.toContain('http-equiv="refresh"')
+  })
+
+  it("leave wikigen's client folder to the client: no content file, page or redirect takes a path in it", async () => {
+    const root = join(tempDir('wikigen-client-folder-'), 'wiki')
+    mkdirSync(join(root, '_wikigen'), { recursive: true })
+    writeFileSync(join(root, '_wikigen/plan.png'), 'png')
+    writeFileSync(
+      join(root, 'index.md'),
+      '---\nredirectFrom: [/_wikigen/client.js, /_wikigen]\n---\n# Start\n\n![Plan](_wikigen/plan.png)\n',
+    )
+    const out = join(root, '..', 'site')
+    const { diagnostics } = await build({ root, out, cacheDir: false, clientDir: join(repoRoot, 'lib/client') })
+    const messages = diagnostics.filter((d) => d.severity === 'error').map((d) => d.message.replace(/ to "[^"]*"/, ''))
+    expect(messages.sort()).toEqual([
+      'File "_wikigen/plan.png" would write "_wikigen/plan.png", which is inside wikigen\'s client folder; it is left out',
+      'Redirect from "/_wikigen" would hide wikigen\'s client folder; it is left out',
+      'Redirect from "/_wikigen/client.js" would hide wikigen\'s client folder; it is left out',
+    ])
+    const client = readdirSync(join(out, '_wikigen'), { recursive: true }).map(String)
+    expect(client).not.toContain('plan.png')
+    expect(client.some((file) => /^client-[A-Z0-9]{8}\.js$/.test(file))).toBe(true)
+    expect(readFileSync(join(out, '_redirects'), 'utf8')).not.toContain('/_wikigen')
   })
 })

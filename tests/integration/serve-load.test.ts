@@ -56,7 +56,7 @@ describe('wikigen serve under hostile requests', () => {
     '/%2e%2e/%2e%2e/etc/passwd',
     '/%2E%2E%2Fpackage.json',
     '/..%5c..%5cpackage.json',
-    '/assets/..%2f..%2f..%2fetc/passwd',
+    '/_wikigen/..%2f..%2f..%2fetc/passwd',
     '/%00',
     '/odoo.html%00.txt',
     `/${'a/'.repeat(2000)}`,

@@ -5,7 +5,7 @@ import { request } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isHashedClientFile, startServer } from '../../src/cli/serve.js'
-import { RECOMMENDED_CSP } from '../../src/cli/csp.js'
+import { recommendedCsp } from '../../src/cli/csp.js'
 import { fixtureSite, repoRoot, tempDir, wikigen } from './helpers.js'
 
 let server: Server
@@ -44,7 +44,7 @@ describe('wikigen serve', () => {
     expect(page.status).toBe(200)
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
     expect(page.headers['cache-control']).toBe('public, max-age=0, must-revalidate')
-    const css = page.body.match(/href="(\/assets\/style-\w+\.css)"/)![1]
+    const css = page.body.match(/href="(\/_wikigen\/style-\w+\.css)"/)![1]
     const asset = await get(css)
     expect(asset.headers['content-type']).toMatch(/^text\/css/)
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
@@ -89,7 +89,7 @@ describe('wikigen serve', () => {
       '/../package.json',
       '/%2e%2e/package.json',
       '/..%2fpackage.json',
-      '/assets/..%2f..%2fpackage.json',
+      '/_wikigen/..%2f..%2fpackage.json',
       '/%00',
       '/a%00.html',
     ]) {
@@ -105,8 +105,8 @@ describe('wikigen serve', () => {
 })
 
 describe('the wikigen serve command', () => {
-  /** The Content-Security-Policy headers `wikigen serve` with `args` sends for `path`. */
-  function cspOf(args: string[], path: string): Promise<string | string[] | undefined> {
+  /** The Content-Security-Policy headers `wikigen serve` with `args` sends for `path`, and the server's origin. */
+  function cspOf(args: string[], path: string): Promise<[string | string[] | undefined, string]> {
     return new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [join(repoRoot, 'bin/wikigen.js'), 'serve', '--dir', out, '--port', '0', ...args], {
         env: { ...process.env, NO_COLOR: '1' },
@@ -119,7 +119,7 @@ describe('the wikigen serve command', () => {
         request(new URL(path, address[1]), (res) => {
           res.resume()
           child.kill()
-          resolve(res.headers['content-security-policy'])
+          resolve([res.headers['content-security-policy'], new URL(address[1]).origin])
         })
           .on('error', reject)
           .end()
@@ -129,19 +129,24 @@ describe('the wikigen serve command', () => {
   }
 
   it('sends the recommended Content-Security-Policy by default, and none with --no-csp', async () => {
-    expect(await cspOf([], '/odoo.html')).toBe(RECOMMENDED_CSP)
-    expect(await cspOf(['--csp'], '/odoo.html')).toBe(RECOMMENDED_CSP)
-    expect(await cspOf(['--no-csp'], '/odoo.html')).toBeUndefined()
+    // scripts only from the client's folder on the host the browser asked
+    const [policy, origin] = await cspOf([], '/odoo.html')
+    expect(policy).toBe(recommendedCsp(`${origin}/_wikigen/`))
+    expect(policy).toContain(`script-src ${origin}/_wikigen/;`)
+    const [explicit, explicitOrigin] = await cspOf(['--csp'], '/odoo.html')
+    expect(explicit).toBe(recommendedCsp(`${explicitOrigin}/_wikigen/`))
+    expect((await cspOf(['--no-csp'], '/odoo.html'))[0]).toBeUndefined()
     // an SVG on its own gets the sandbox besides the site's policy
-    expect(await cspOf([], '/attachments/logo.svg')).toBe(`${RECOMMENDED_CSP}, sandbox`)
+    const [svg, svgOrigin] = await cspOf([], '/attachments/logo.svg')
+    expect(svg).toBe(`${recommendedCsp(`${svgOrigin}/_wikigen/`)}, sandbox`)
   })
 })
 
 describe('what serve caches for a year', () => {
   it.each([
-    ['/assets/client-RTAKC6HH.js', true],
-    ['/assets/style-QBUYVT5D.css', true],
-    ['/assets/chunks/architecture-7GRP2DOG-WNOGGD7C.js', true],
+    ['/_wikigen/client-RTAKC6HH.js', true],
+    ['/_wikigen/style-QBUYVT5D.css', true],
+    ['/_wikigen/chunks/architecture-7GRP2DOG-WNOGGD7C.js', true],
     // a vault's own folder named assets: its attachments change under the same name
     ['/assets/logo.png', false],
     ['/assets/plan.pdf', false],

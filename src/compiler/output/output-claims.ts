@@ -19,6 +19,8 @@ export interface OutputClaim {
   owner: string
   /** The content file behind the claim, named by the diagnostic; none for generated files. */
   source?: SourcePath
+  /** The claim is a folder the build fills as a whole (the client's, the full-text index's). */
+  wholeFolder?: boolean
 }
 
 /**
@@ -58,8 +60,9 @@ export function settleOutputClaims(claims: readonly OutputClaim[]): { refused: S
     if (taken) {
       if (!claim.source) throw new Error(`Two generated files claim ${claim.path}: ${taken.owner} and ${claim.owner}`)
       refused.add(claim)
-      const clash =
-        taken === folderOwner
+      const clash = taken.wholeFolder
+        ? `inside ${taken.owner}`
+        : taken === folderOwner
           ? `a folder of ${taken.owner}`
           : owners.get(key) === taken
             ? taken.owner

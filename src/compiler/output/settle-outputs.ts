@@ -2,6 +2,7 @@
  * Who writes what into the output folder: the claims of a build's render jobs and emitted files, named for messages
  * after the page, asset or redirect behind them, settled by output-claims.ts.
  */
+import { ASSETS_DIR } from '../../shared/constants.js'
 import { FULLTEXT_DIR } from '../../shared/fulltext/format.js'
 import type { Diagnostic } from '../diagnostics.js'
 import { outputPathOf } from '../discover/load.js'
@@ -10,6 +11,15 @@ import type { RenderJob } from '../emit/page-routes.js'
 import type { Redirect, Site } from '../link/link-site.js'
 import { redirects as redirectsEmitter } from '../emit/redirects.js'
 import { settleOutputClaims, type OutputClaim } from './output-claims.js'
+
+/** The folders the build fills as a whole, with their owners for messages. */
+const WHOLE_FOLDERS: readonly (readonly [string, string])[] = [
+  [FULLTEXT_DIR, 'the full-text index'],
+  [ASSETS_DIR, "wikigen's client folder"],
+]
+
+/** The emitter of wikigen's client files (emit/emitters.ts), which own ASSETS_DIR as a whole. */
+const CLIENT_EMITTER = 'client files'
 
 /** The files of one emitter (emit/emitters.ts), named after it. */
 export interface EmittedFiles {
@@ -43,8 +53,9 @@ export function settleOutputs(site: Site, jobs: readonly RenderJob[], given: rea
         )
   const sourceOfBody = new Map(site.pages.map((p) => [p.page.contentHash, p.page.sourcePath]))
   const redirectSources = new Map(site.redirects.map((r) => [r.from.slice(site.config.site.base.length), r]))
-  // the full-text index's folder, written by a worker after the claims are settled, belongs to it as a whole
-  const generated: OutputClaim[] = [{ path: FULLTEXT_DIR, owner: 'the full-text index' }]
+  // the full-text index's folder, written by a worker after the claims are settled, and the client's folder belong to
+  // them as a whole: no content file may take a path in either (a Content-Security-Policy names the client's folder)
+  const generated: OutputClaim[] = WHOLE_FOLDERS.map(([path, owner]) => ({ path, owner, wholeFolder: true }))
   const pages: OutputClaim[] = []
   const assets: OutputClaim[] = []
   const redirects: OutputClaim[] = []
@@ -57,7 +68,12 @@ export function settleOutputs(site: Site, jobs: readonly RenderJob[], given: rea
     ;(source ? pages : generated).push(claim)
     claimOf.set(claim, job)
   }
+  const clientFiles: OutputFile[] = []
   for (const { emitter, files } of emitted) {
+    if (emitter === CLIENT_EMITTER) {
+      clientFiles.push(...files)
+      continue
+    }
     for (const file of files) {
       const redirect = emitter === 'redirects' ? redirectSources.get(file.path) : undefined
       const asset = emitter === 'assets' ? assetSources.get(file.path) : undefined
@@ -78,7 +94,7 @@ export function settleOutputs(site: Site, jobs: readonly RenderJob[], given: rea
     })
   return {
     jobs: kept([...generated, ...pages]).filter((item): item is RenderJob => 'input' in item),
-    files: kept([...generated, ...assets, ...redirects]).filter((item): item is OutputFile => !('input' in item)),
+    files: [...kept([...generated, ...assets, ...redirects]).filter((item): item is OutputFile => !('input' in item)), ...clientFiles],
     redirects: free.redirects,
     diagnostics: [...free.diagnostics, ...diagnostics],
   }
@@ -106,6 +122,7 @@ function freeRedirects(
       if (!owners.has(folder)) owners.set(folder, `a folder of ${owner}`)
     }
   }
+  for (const [folder, owner] of WHOLE_FOLDERS) owners.set(folder, owner)
   const sourceOfBody = new Map(site.pages.map((p) => [p.page.contentHash, p.page.sourcePath]))
   for (const job of jobs) {
     const source = job.bodyHash ? sourceOfBody.get(job.bodyHash) : undefined
@@ -118,13 +135,14 @@ function freeRedirects(
       claim(file.path, asset ? `file "${asset}"` : `the ${emitter}`)
     }
   }
-  claim(`${FULLTEXT_DIR}/`, 'the full-text index')
   const base = site.config.site.base
   const diagnostics: Diagnostic[] = []
   const redirects = site.redirects.filter((redirect) => {
     const path = redirect.from.slice(base.length).normalize('NFC').replace(/\/$/, '')
     // the forms a static host answers a path with: as it is, with .html, and a folder's index
-    const hidden = [path, `${path}.html`, `${path}/index.html`].map((form) => owners.get(form)).find(Boolean)
+    const hidden =
+      [path, `${path}.html`, `${path}/index.html`].map((form) => owners.get(form)).find(Boolean) ??
+      WHOLE_FOLDERS.find(([folder]) => path.startsWith(`${folder}/`))?.[1]
     if (!hidden) return true
     diagnostics.push({
       severity: 'error',

@@ -8,7 +8,7 @@
  *     ['meta', { property: 'og:image', content: 'https://…' }]   → kept
  *     ['link', { rel: 'alternate', href: '/feed.xml' }]          → kept
  *     ['meta', { 'http-equiv': 'refresh', content: '0;url=…' }]  → dropped: http-equiv
- *     ['script', { src: '/assets/x.js' }]                        → dropped: not meta or link
+ *     ['script', { src: '/_wikigen/x.js' }]                        → dropped: not meta or link
  *     ['link', { rel: 'icon', onload: 'alert(1)' }]              → dropped: event handler
  *     ['link', { rel: 'x', href: 'javascript:alert(1)' }]        → dropped: not an http(s) or relative URL
  */
