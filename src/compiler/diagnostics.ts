@@ -40,6 +40,7 @@ export type DiagnosticCode =
   | 'too-many-delimiters'
   | 'table-too-wide'
   | 'page-too-large'
+  | 'page-too-complex'
   | 'generated-path'
   | 'bad-redirect'
   | 'markdown-hook-failed'

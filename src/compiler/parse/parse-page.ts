@@ -8,6 +8,7 @@ import { MAX_DIAGRAM_TEXT } from '../config/constants.js'
 import { readFrontmatter } from './frontmatter.js'
 import { parseMarkdown } from './markdown/parse.js'
 import { guardStructure, MAX_NESTING } from './markdown/guard.js'
+import { overBudget } from './markdown/page-budget.js'
 import { stripComments } from './markdown/comments.js'
 import { guardFloods, MAX_BRACKETS, MAX_DELIMITERS, MAX_TABLE_COLUMNS } from './markdown/flood-guard.js'
 import type { Diagnostic } from '../diagnostics.js'
@@ -49,7 +50,19 @@ export function parsePage(source: SourceFile, labels: Labels = deCH, plugins?: M
   if (/\.canvas$/i.test(source.path)) return parseCanvasPage(source, pageNameOf(source.path), labels, rawHtml)
   const { frontmatter, body, diagnostics } = readFrontmatter(source.text, source.path)
   diagnostics.unshift(...source.diagnostics)
-  if (body.length > MAX_PAGE_CHARS) return oversizedPage(source, frontmatter, body, diagnostics)
+  if (body.length > MAX_PAGE_CHARS) {
+    return plainTextPage(source, frontmatter, body, diagnostics, {
+      code: 'page-too-large',
+      message: `Page has ${body.length} characters of markdown, more than the ${MAX_PAGE_CHARS} wikigen formats; it is shown as plain text`,
+    })
+  }
+  const over = overBudget(body)
+  if (over) {
+    return plainTextPage(source, frontmatter, body, diagnostics, {
+      code: 'page-too-complex',
+      message: `Page has ${over.count} ${over.what}, more than the ${over.limit} wikigen formats on one page; it is shown as plain text`,
+    })
+  }
   const uncommented = stripComments(body)
   if (uncommented.unclosedLine !== undefined) {
     diagnostics.push({
@@ -82,7 +95,7 @@ export function parsePage(source: SourceFile, labels: Labels = deCH, plugins?: M
       file: source.path,
       line,
       column: 1,
-      message: `Paragraph holds more than ${MAX_DELIMITERS} "*" and "_"; they are shown as written, without emphasis`,
+      message: `Paragraph holds more than ${MAX_DELIMITERS} "*", "_" and "~"; they are shown as written, without emphasis`,
       hint: 'Put such text into a code block (```), or split the paragraph.',
     })
   }
@@ -209,15 +222,21 @@ function parseWithPlugins(text: string, plugins: MarkdownPlugins | undefined, ho
  */
 export const MAX_PAGE_CHARS = 6 << 20
 
-/** A page over MAX_PAGE_CHARS: its text, escaped and preformatted, with a warning. */
-function oversizedPage(source: SourceFile, frontmatter: Frontmatter, body: string, diagnostics: Diagnostic[]): Page {
+/** A page too large or too complex to format (MAX_PAGE_CHARS, page-budget.ts): its text, escaped and preformatted, with a warning. */
+function plainTextPage(
+  source: SourceFile,
+  frontmatter: Frontmatter,
+  body: string,
+  diagnostics: Diagnostic[],
+  why: { code: 'page-too-large' | 'page-too-complex'; message: string },
+): Page {
   diagnostics.push({
     severity: 'warning',
-    code: 'page-too-large',
+    code: why.code,
     file: source.path,
     line: 1,
     column: 1,
-    message: `Page has ${body.length} characters of markdown, more than the ${MAX_PAGE_CHARS} wikigen formats; it is shown as plain text`,
+    message: why.message,
     hint: 'Split the page, or attach the text as a file and link it.',
   })
   const { name, slug } = pageNameOf(source.path)

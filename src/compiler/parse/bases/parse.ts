@@ -113,7 +113,9 @@ class BaseReader {
 
   read(): BaseDefinition {
     const base: BaseDefinition = { formulas: [], properties: [], views: [] }
-    const doc = parseDocument(this.text, { lineCounter: this.lineCounter, prettyErrors: false })
+    // the parser's own check for repeated keys compares each key with all before it (40 000 formulas took 6 s):
+    // entries() finds them in one pass instead
+    const doc = parseDocument(this.text, { lineCounter: this.lineCounter, prettyErrors: false, uniqueKeys: false })
     if (doc.errors.length > 0) {
       const error = doc.errors[0]
       this.report(
@@ -398,7 +400,11 @@ class BaseReader {
     if (!isMap(node)) return entries
     for (const pair of node.items) {
       if (!isScalar(pair.key) || pair.key.value === null || pair.value === null) continue
-      entries.set(String(pair.key.value), pair.value as YamlNode)
+      const key = String(pair.key.value)
+      if (entries.has(key)) {
+        this.report(start(pair.key), `Key "${key}" appears twice in this map; the later one is used`, 'Remove or rename one of them.')
+      }
+      entries.set(key, pair.value as YamlNode)
     }
     return entries
   }

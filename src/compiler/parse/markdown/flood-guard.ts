@@ -1,9 +1,9 @@
 /**
  * Caps two inputs whose parse cost grows faster than their size, before micromark sees them:
  *
- * - emphasis delimiters: micromark matches `*` and `_` runs of one paragraph pairwise, which takes time with the square
- *   of their number (30 000 characters of `*a*a*a…` took 3.4 s, twice that 10 s). A paragraph with more than
- *   MAX_DELIMITERS of them shows them as written (escaped) instead.
+ * - emphasis delimiters: micromark matches `*`, `_` and `~` runs of one paragraph pairwise, which takes time with the
+ *   square of their number (30 000 characters of `*a*a*a…` took 3.4 s, twice that 10 s; 40 000 `~a~` 20 s). A
+ *   paragraph with more than MAX_DELIMITERS of them shows them as written (escaped) instead.
  * - table width: every cell is a node, so a table of 5 000 columns and 50 rows took 2 GB. A table with more than
  *   MAX_TABLE_COLUMNS columns is shown as its text instead.
  * - brackets: micromark looks for the end of every link from each `[` of a paragraph (`[a](` × 100 000 took 40 s,
@@ -12,7 +12,7 @@
  * Both are reported with the line they start on. Fenced code is left alone; no line is added or removed.
  */
 
-/** Emphasis delimiter characters (`*`, `_`) one paragraph may hold before they are shown as written. */
+/** Emphasis and strikethrough delimiter characters (`*`, `_`, `~`) one paragraph may hold before they are shown as written. */
 export const MAX_DELIMITERS = 2000
 /** Columns a table may have before it is shown as text. */
 export const MAX_TABLE_COLUMNS = 256
@@ -44,7 +44,7 @@ export function guardFloods(text: string): FloodGuardResult {
   let changed = false
   const endParagraph = () => {
     if (delimiters > MAX_DELIMITERS) {
-      for (const i of paragraph) lines[i] = lines[i].replace(/(?<!\\)([*_])/g, '\\$1')
+      for (const i of paragraph) lines[i] = lines[i].replace(/(?<!\\)([*_~])/g, '\\$1')
       result.delimiterFloods.push(paragraph[0] + 1)
       changed = true
     }
@@ -85,6 +85,7 @@ export function guardFloods(text: string): FloodGuardResult {
     paragraph.push(i)
     for (let at = line.indexOf('*'); at !== -1; at = line.indexOf('*', at + 1)) delimiters++
     for (let at = line.indexOf('_'); at !== -1; at = line.indexOf('_', at + 1)) delimiters++
+    for (let at = line.indexOf('~'); at !== -1; at = line.indexOf('~', at + 1)) delimiters++
     // a footnote call (`[^1]`) is looked up among the definitions, not searched for: it does not count
     for (let at = line.indexOf('['); at !== -1; at = line.indexOf('[', at + 1)) if (line[at + 1] !== '^') brackets++
   }
@@ -97,7 +98,7 @@ export function guardFloods(text: string): FloodGuardResult {
 function mayFlood(text: string): boolean {
   if (text.length < MAX_TABLE_COLUMNS) return false
   let count = 0
-  for (const char of ['*', '_', '|', '[']) {
+  for (const char of ['*', '_', '~', '|', '[']) {
     for (let at = text.indexOf(char); at !== -1 && count <= MAX_TABLE_COLUMNS; at = text.indexOf(char, at + 1)) count++
     if (count > MAX_TABLE_COLUMNS) return true
     count = 0

@@ -114,6 +114,14 @@ describe('parseBase', () => {
     expect(base.filters?.kind).toBe('invalid')
   })
 
+  it('reports a key written twice in one map at the second, and uses that one', () => {
+    const { base, problems } = parseBase('formulas:\n  preis: "1"\n  preis: "2"\n')
+    expect(problems).toEqual([
+      expect.objectContaining({ message: 'Key "preis" appears twice in this map; the later one is used', line: 3, column: 3 }),
+    ])
+    expect(base.formulas.map((formula) => formula.name)).toEqual(['preis'])
+  })
+
   it('reports an unknown function where it is written', () => {
     const { base, problems } = parseBase('filters: file.hasTagg("x") || foo(1)\n')
     expect(problems).toEqual([expect.objectContaining({ message: 'Unknown function "hasTagg"', line: 1, column: 15 })])
