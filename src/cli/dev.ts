@@ -183,6 +183,7 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
       await watcher.close()
       handler.close()
       await new Promise<void>((done) => server.close(() => done()))
+      await session.close()
       claimed?.lock.release()
     },
   }

@@ -31,7 +31,7 @@ import {
 } from './discover/load.js'
 import { createDiskStore, createMemoryStore, type PageStore } from './cache/page-store.js'
 import { compileSaltOf } from './workers/compile.js'
-import { parsePage } from './parse/parse-page.js'
+import { createPageParser } from './workers/page-parser.js'
 import { siteLabels } from './config/site-labels.js'
 import { toSourcePath, type SourcePath } from './paths.js'
 import type { CompiledPage } from './parse/page.js'
@@ -75,10 +75,12 @@ export interface DevSession {
    */
   reconcile(): Promise<DevUpdate>
   /**
-   * Compiles a spread of pages on this thread, one per turn of the event loop, for the JavaScript engine to optimise
-   * the parser before the first edit: the initial build ran it on worker threads. Call it once the server is ready.
+   * Parses a spread of pages, one after another, for the JavaScript engine to optimise the page parser's thread
+   * before the first edit. Call it once the server is ready.
    */
   warmUp(): Promise<void>
+  /** Stops the page parser's thread. */
+  close(): Promise<void>
 }
 
 type DevOptions = BuildOptions & { out: string }
@@ -96,7 +98,9 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
   // texts (callout titles, footnotes), which the cache key has too, like the build's
   let hooked = withMarkdownHooks(options, config)
   const salt = () => compileSaltOf({ cacheSalt: hooked.cacheSalt, rawHtml: config.markdown?.rawHtml }, siteLabels(config))
-  const compile = (source: SourceFile) => parsePage(source, siteLabels(config), hooked.markdown?.plugins, config.markdown?.rawHtml)
+  // pages are parsed on a thread of their own: a heavy one never holds up the server
+  const parser = createPageParser(options.workerFile, hooked.markdown)
+  const compile = (source: SourceFile) => parser.parse(source, siteLabels(config), config.markdown?.rawHtml)
   let rules = readPublishRules(options.root, config.exclude)
   const times = fileTimes(options.root, initial.state.git.byPath)
   const store: PageStore = options.cacheDir ? createDiskStore(options.cacheDir) : createMemoryStore()
@@ -131,7 +135,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
   if (options.cacheDir) for (const meta of initial.state.compiled) store.meta(meta.contentHash)
   if (!options.cacheDir) {
     for (const meta of initial.state.compiled) {
-      store.put([compile(await readSource({ path: meta.sourcePath, absolute: join(options.root, meta.sourcePath) }, salt()))])
+      store.put([await compile(await readSource({ path: meta.sourcePath, absolute: join(options.root, meta.sourcePath) }, salt()))])
     }
   }
 
@@ -254,12 +258,21 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
           continue
         }
         if (entry.kind !== 'page') continue
-        let page
+        let source: SourceFile
         try {
-          page = compile(readSourceSync(entry.ref, salt()))
+          source = readSourceSync(entry.ref, salt())
         } catch {
           structural = true
           continue // deleted again before it could be read; its unlink event follows
+        }
+        let page
+        try {
+          page = await compile(source)
+        } catch (error) {
+          // the page's last good version stays, as for any page with errors
+          held.set(path, [parseFailure(path, error as Error)])
+          structural = true
+          continue
         }
         const errors = page.diagnostics.filter((d) => d.severity === 'error')
         if (errors.length > 0 && pages.has(path)) {
@@ -297,6 +310,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
       return session.update(changes)
     },
     warmUp: () => warmUp(initial.state.compiled, options.root, compile, salt()),
+    close: () => parser.close(),
     async reconfigure(user, configModule) {
       const started = Date.now()
       const before = salt()
@@ -305,13 +319,14 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
       renderCache.clear()
       const hadHooks = Boolean(hooked.markdown)
       hooked = withMarkdownHooks({ ...options, configModule }, config)
+      await parser.reset(hooked.markdown)
       // a config with markdown hooks changed (or its hooks went), or other texts (site.lang, labels): every page as the
       // hooks and texts make it now, since a hook's behaviour may hang on anything in the config module
       const diagnostics: Diagnostic[] = []
       if (hadHooks || hooked.markdown || salt() !== before) {
         for (const [path, previous] of [...pages]) {
           try {
-            const { html, searchData, ...meta } = compile(readSourceSync({ path, absolute: join(options.root, path) }, salt()))
+            const { html, searchData, ...meta } = await compile(readSourceSync({ path, absolute: join(options.root, path) }, salt()))
             edited.delete(previous.contentHash)
             editedSearch.delete(previous.contentHash)
             edited.set(meta.contentHash, html)
@@ -329,12 +344,25 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
   return session
 }
 
+/** The error of a page the parser could not finish (it took too long, or its thread ran out of memory). */
+function parseFailure(path: SourcePath, error: Error): Diagnostic {
+  return {
+    severity: 'error',
+    code: 'parse-failed',
+    file: path,
+    line: 1,
+    column: 1,
+    message: `Page could not be parsed: ${error.message}; its last good version stays`,
+    hint: 'Split the page, or move large data into a code block or an attached file.',
+  }
+}
+
 /** Pages compiled by DevSession.warmUp. */
 const WARM_UP_PAGES = 40
 
 /**
- * The initial build compiled every page on worker threads, so this thread's parser has never run: the first edits
- * would take several times as long while the JavaScript engine optimises it.
+ * The initial build compiled every page on the build's worker threads, so the page parser's thread has never parsed:
+ * the first edits would take several times as long while the JavaScript engine optimises the parser.
  */
 async function warmUp(
   compiled: readonly CompiledPage[],
@@ -347,7 +375,7 @@ async function warmUp(
     await new Promise((resolve) => setImmediate(resolve))
     try {
       const { sourcePath } = compiled[i]
-      compile(await readSource({ path: sourcePath, absolute: join(root, sourcePath) }, salt))
+      await compile(await readSource({ path: sourcePath, absolute: join(root, sourcePath) }, salt))
     } catch {
       // gone meanwhile: nothing to warm up with
     }

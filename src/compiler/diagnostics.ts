@@ -44,6 +44,7 @@ export type DiagnosticCode =
   | 'generated-path'
   | 'bad-redirect'
   | 'markdown-hook-failed'
+  | 'parse-failed'
   | 'missing-sidebar'
   | 'too-deep'
   | 'bad-vault-settings'

@@ -46,6 +46,25 @@ function wiki() {
 }
 
 describe('wikigen dev', () => {
+  it('answers requests while it parses a heavy page, which it parses off its event loop', async () => {
+    const { work, root } = wiki()
+    const dev = startDev('wiki', work)
+    const url = await dev.url
+    // about 45 000 lines of short paragraphs: seconds of parsing, inside the page's budget
+    writeFileSync(join(root, 'Seite.md'), `# Seite\n\nSchwere Fassung.\n\n${'Absatz\n\n'.repeat(22_000)}`)
+    const latencies: number[] = []
+    await poll(async () => {
+      const started = Date.now()
+      const start = await text(url)
+      latencies.push(Date.now() - started)
+      expect(start).toContain('Start')
+      return (await text(`${url}seite.html`)).includes('Schwere Fassung.')
+    }, 60_000)
+    // the start page was asked for many times while the page was parsed, and always answered at once
+    expect(latencies.length).toBeGreaterThan(5)
+    expect(Math.max(...latencies)).toBeLessThan(1000)
+  }, 90_000)
+
   it('starts, serves and updates with a symbolic link to a parent folder in the content folder', async () => {
     const { work, root } = wiki()
     symlinkSync('..', join(root, 'hoch'))

@@ -14,7 +14,7 @@ import { mergeFullText, pageTextFile, shardFileOf, type FullTextSource, type Ful
 import type { OutputFile } from '../emit/output-file.js'
 import { reuseFile } from '../output/write-output.js'
 import { pageFile } from '../../shared/fulltext/format.js'
-import type { CompiledPage } from '../parse/page.js'
+import type { CompiledPage, Page } from '../parse/page.js'
 import type { Labels } from '../../shared/labels.js'
 
 /**
@@ -23,6 +23,8 @@ import type { Labels } from '../../shared/labels.js'
  */
 export type Task =
   | { type: 'compile'; sources: SourceFile[]; labels?: Labels; rawHtml?: RawHtmlPolicy }
+  /** One page, whole (body and search text too), stored nowhere: what `wikigen dev` parses after an edit. */
+  | { type: 'parse'; source: SourceFile; labels?: Labels; rawHtml?: RawHtmlPolicy }
   | { type: 'render'; jobs: RenderJob[]; outDir: string; bodies?: StoredBodies }
   /** The full-text index of these pages, in site order, but its meta file (see build.ts). */
   | { type: 'fulltext'; sources: FullTextSource[]; outDir: string; previousDir?: string; previous?: FullTextState; bodies?: StoredBodies }
@@ -48,7 +50,7 @@ export function createTaskRunner(
   cacheDir: string | undefined,
   plugins?: MarkdownPlugins,
 ): {
-  run(task: Task): Promise<CompileResult | RenderResult | FullTextMergeResult>
+  run(task: Task): Promise<CompileResult | RenderResult | FullTextMergeResult | Page>
   store: PageStore
 } {
   const store = cacheDir ? createDiskStore(cacheDir) : createMemoryStore()
@@ -56,6 +58,7 @@ export function createTaskRunner(
     store,
     async run(task) {
       if (task.type === 'compile') return compileBatch(task, store, plugins)
+      if (task.type === 'parse') return parsePage(task.source, task.labels, plugins, task.rawHtml)
       if (task.bodies) store.adopt(task.bodies)
       if (task.type === 'fulltext') return fullTextTask(task, store)
       return renderBatch(task.jobs, task.outDir, store)
