@@ -24,17 +24,21 @@ describe("the default raw HTML policy ('safe')", () => {
   it.each([
     ['the Talwerk wiki', join(repoRoot, 'content')],
     ['the reader fixture', fixtureSite('reader')],
-  ])('changes no page of %s', async (_name, root) => {
-    const { config } = await loadConfig(root)
-    const builtWith = async (rawHtml: 'safe' | 'trusted') => {
-      const out = join(tempDir('wikigen-safe-'), 'site')
-      await build({ root, out, cacheDir: false, config: { ...config, markdown: { ...config.markdown, rawHtml } } })
-      return pagesOf(out)
-    }
-    const safe = await builtWith('safe')
-    const trusted = await builtWith('trusted')
-    expect([...safe.keys()].sort()).toEqual([...trusted.keys()].sort())
-    const differing = [...safe].filter(([path, html]) => trusted.get(path) !== html).map(([path]) => path)
-    expect(differing).toEqual([])
-  }, 180_000)
+  ])(
+    'changes no page of %s',
+    async (_name, root) => {
+      const { config } = await loadConfig(root)
+      const builtWith = async (rawHtml: 'safe' | 'trusted') => {
+        const out = join(tempDir('wikigen-safe-'), 'site')
+        await build({ root, out, cacheDir: false, config: { ...config, markdown: { ...config.markdown, rawHtml } } })
+        return pagesOf(out)
+      }
+      const safe = await builtWith('safe')
+      const trusted = await builtWith('trusted')
+      expect([...safe.keys()].sort()).toEqual([...trusted.keys()].sort())
+      const differing = [...safe].filter(([path, html]) => trusted.get(path) !== html).map(([path]) => path)
+      expect(differing).toEqual([])
+    },
+    180_000,
+  )
 })

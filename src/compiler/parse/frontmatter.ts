@@ -428,7 +428,7 @@ const FIELDS: Record<string, FieldReader> = {
       return {
         code: 'unsafe-head-tag',
         message: `${dropped.join('; ')}; left out`,
-        hint: 'A page may add meta, link and script tags with a src attribute, without event handlers (see docs/SECURITY.md).',
+        hint: 'A page may add meta tags with a name or property and link tags with a rel and an http(s) or relative href, without event handlers; scripts belong in the config (see docs/SECURITY.md).',
       }
     }
   },
