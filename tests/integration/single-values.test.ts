@@ -34,11 +34,12 @@ describe('a single value', () => {
     expect(existsSync(join(out, 'tags/kurz.html'))).toBe(true)
   })
 
-  it('65 000 inline tags on one page: the first 2 000 are links, a warning says where the rest starts', async () => {
+  // (past 50 000, the page's budget of inline marks shows it as plain text: tests/fixtures/pathological-markdown.ts)
+  it('45 000 inline tags on one page: the first 2 000 are links, a warning says where the rest starts', async () => {
     const root = join(tempDir('wikigen-values-'), 'wiki')
     mkdirSync(root)
     writeFileSync(join(root, 'index.md'), '# Start\n')
-    writeFileSync(join(root, 'Viele.md'), `# Viele\n\n${Array.from({ length: 65_000 }, (_, i) => `#t${i}`).join(' ')}\n`)
+    writeFileSync(join(root, 'Viele.md'), `# Viele\n\n${Array.from({ length: 45_000 }, (_, i) => `#t${i}`).join(' ')}\n`)
     const out = join(root, '..', 'site')
     const { diagnostics } = await build({ root, out, cacheDir: false })
     const warning = diagnostics.find((d) => d.code === 'too-many-tags')
