@@ -45,6 +45,7 @@ export type DiagnosticCode =
   | 'bad-redirect'
   | 'markdown-hook-failed'
   | 'parse-failed'
+  | 'bad-permalink'
   | 'missing-sidebar'
   | 'too-deep'
   | 'bad-vault-settings'

@@ -13,6 +13,7 @@ import { substituteLinks, type BodyLookup } from './substitute.js'
 import { createAssetFinder, createAssetUrl, leavesContentFolder } from '../link/asset-finder.js'
 import { siteLabels } from '../config/site-labels.js'
 import { createGlossary, GLOSSARY_SLUG } from './glossary.js'
+import { createHomeList } from './home-list.js'
 import { createTagPages } from './tag-pages.js'
 import { createBreadcrumbs, createFolderSidebar, createSectionPages, sectionHrefOf } from './way-finding.js'
 import { fullTextHref, fullTextPageBody, fullTextSlug } from './fulltext-page.js'
@@ -107,13 +108,17 @@ export interface RenderJobMaker {
   sections(): RenderJob[]
   /** The full-text search page (emit/fulltext-page.ts), unless a page has its URL. */
   fullText(): RenderJob | undefined
+  /** The generated home page (emit/home-list.ts), for vaults without one. */
+  home(): RenderJob | undefined
 }
 
-/** The routes a site gets that no page of its own provides: the 404 page and the A–Z glossary. */
+/** The routes a site gets that no page of its own provides: the home page, the 404 page, the A–Z glossary, … */
 export function generatedJobs(site: Site, jobOf: RenderJobMaker): RenderJob[] {
   const glossary = jobOf.glossary()
   const fullText = jobOf.fullText()
+  const home = jobOf.home()
   return [
+    ...(home ? [home] : []),
     ...(site.bySlug.has('404') ? [] : [jobOf.notFound()]),
     ...(glossary ? [glossary] : []),
     ...jobOf.tags(),
@@ -207,6 +212,7 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
     tags: () => tagJobs(site, common),
     sections: () => sectionJobs(site, common),
     fullText: () => fullTextJob(site, common),
+    home: () => homeJob(site, common),
   })
 }
 
@@ -264,6 +270,22 @@ function glossaryJob(site: Site, common: CommonInput): RenderJob | undefined {
     sidebarDepth: 1,
     bodyHtml: glossary.bodyHtml,
   })
+}
+
+function homeJob(site: Site, common: CommonInput): RenderJob | undefined {
+  const home = createHomeList(site)
+  if (!home) return undefined
+  const { title, base } = site.config.site
+  const job = generatedJob(site, common, {
+    file: 'index.html',
+    title,
+    documentTitle: title,
+    headers: home.headers,
+    sidebar: { kind: 'heading' },
+    sidebarDepth: 1,
+    bodyHtml: home.bodyHtml,
+  })
+  return { ...job, input: { ...job.input, documentTitle: title, page: { ...job.input.page, href: hrefOf(base) } } }
 }
 
 function tagJobs(site: Site, common: CommonInput): RenderJob[] {

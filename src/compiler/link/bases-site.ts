@@ -152,6 +152,7 @@ function propertiesOf({ page }: SitePage): Record<string, unknown> {
   if (fm.tags.length > 0) properties.tags = fm.tags
   if (fm.aliases.length > 0) properties.aliases = fm.aliases
   if (fm.cssclasses.length > 0) properties.cssclasses = fm.cssclasses
+  if (fm.permalink !== undefined) properties.permalink = fm.permalink
   for (const key of Object.keys(fm.extra)) properties[key] = fm.extra[key]
   return properties
 }

@@ -1,7 +1,7 @@
 /**
  * The only place pages meet. Turns compiled pages into a Site, step by step, each in its own module:
  *
- *     keepUniqueSlugs (routes.ts) ─▶ resolveLink (link-resolution.ts) ─▶ relatePages (properties, backlinks)
+ *     placePages (permalinks.ts) ─▶ keepUniqueSlugs (routes.ts) ─▶ resolveLink (link-resolution.ts) ─▶ relatePages (properties, backlinks)
  *       ─▶ wireEmbeds (embeds.ts) ─▶ setRelatedLinks (prev-next.ts) ─▶ collectRedirects (redirects.ts)
  *       ─▶ publishedAssets (link-resolution.ts)
  *
@@ -18,6 +18,7 @@ import { setRelatedLinks } from './prev-next.js'
 import { collectRedirects } from './redirects.js'
 import { createPublishable, publishedAssets, resolveLink, type ResolveContext } from './link-resolution.js'
 import { createLinkIndex } from './resolve-links.js'
+import { placePages } from './permalinks.js'
 import { bySitePath, collator, keepUniqueSlugs, pageHrefs, withHomeTitle } from './routes.js'
 import type { LinkOptions, Resolved, Site, SitePage } from './site.js'
 
@@ -25,17 +26,34 @@ export type { EmbedResolution, LinkOptions, NavLink, Redirect, Resolved, Site, S
 export { bySitePath, withHomeTitle } from './routes.js'
 export { underBase } from './redirects.js'
 
+/**
+ * An Obsidian Publish vault's own stylesheet, `publish.css` at its root, loaded after the theme's like the config's
+ * `theme.styles` (unless the config names it already).
+ */
+function withPublishCss(config: ResolvedConfig, assets: readonly ContentRef[]): ResolvedConfig {
+  const publishCss = assets.find((asset) => asset.path === PUBLISH_CSS)
+  if (!publishCss || config.theme.styles.some((style) => style.replace(/^\//, '') === PUBLISH_CSS)) return config
+  return { ...config, theme: { ...config.theme, styles: [...config.theme.styles, PUBLISH_CSS] } }
+}
+
+const PUBLISH_CSS = 'publish.css'
+
 /** Links compiled pages and assets into a site. */
 export function linkSite(
   compiled: readonly CompiledPage[],
   assets: readonly ContentRef[],
-  config: ResolvedConfig,
+  given: ResolvedConfig,
   options: LinkOptions = {},
 ): Site {
+  const config = withPublishCss(given, assets)
   const base = config.site.base
   const diagnostics: Diagnostic[] = []
-  const titled = compiled.filter((page) => options.drafts || !page.frontmatter.draft).map((page) => withHomeTitle(page, config))
-  const pages = keepUniqueSlugs(titled.sort(bySitePath), diagnostics)
+  const placed = placePages(
+    compiled.filter((page) => options.drafts || !page.frontmatter.draft),
+    diagnostics,
+  )
+  const titled = placed.pages.map((page) => withHomeTitle(page, config))
+  const pages = keepUniqueSlugs(titled.sort(bySitePath), diagnostics, placed.homes)
   pages.sort((a, b) => (a.slug === '' ? -1 : b.slug === '' ? 1 : 0))
   const index = createLinkIndex(pages, assets, base, options.attachmentFolder)
   const hrefOfPage = pageHrefs(base)

@@ -7,6 +7,7 @@ import type { Diagnostic } from '../diagnostics.js'
 import type { CompiledPage, PageLink } from '../parse/page.js'
 import { routePathOf, safeDecodeURI, type RoutePath, type Slug, type SourcePath } from '../paths.js'
 import { legacySlugsOf, slugifyPageName } from '../parse/slugify.js'
+import { pageNameOf } from '../parse/parse-page.js'
 import type { LinkIndex } from './resolve-links.js'
 import type { Redirect, SitePage } from './site.js'
 
@@ -45,6 +46,9 @@ export function collectRedirects(pages: SitePage[], config: ResolvedConfig, inde
     if (!redirects.has(path) && path !== to) redirects.set(path, { from: path, to, ...(source ? { source } : {}) })
   }
   for (const p of pages) {
+    // a page that a permalink (or the home page's role) moved keeps the URL of its name
+    const own = pageNameOf(p.page.sourcePath).slug
+    if (own !== '' && own !== p.page.slug) add(`${base}${own}.html`, p.route, p.page.sourcePath, false)
     // the home page's name is no URL of its own, so it has no old spellings or alias URLs; old URLs it asks for, it has
     if (p.page.slug !== '') {
       for (const legacy of legacySlugsOf(p.page.name)) add(`${base}${legacy}.html`, p.route, p.page.sourcePath, false)

@@ -44,13 +44,13 @@ export function pageHrefs(base: string): (page: CompiledPage) => string {
  * gets its folder's name in front where that makes it unique (`B/odoo.md` → `/b-odoo.html`), else a number
  * (`/wissensmanager_in-2.html`), with a warning naming both. Slugs pages have by their own name are never taken.
  */
-export function keepUniqueSlugs(pages: CompiledPage[], diagnostics: Diagnostic[]): CompiledPage[] {
+export function keepUniqueSlugs(pages: CompiledPage[], diagnostics: Diagnostic[], homes: ReadonlySet<string> = new Set()): CompiledPage[] {
   const owners = new Map<string, CompiledPage>()
   for (const page of pages) if (!owners.has(page.slug)) owners.set(page.slug, page)
   const taken = new Set(owners.keys())
   const kept: CompiledPage[] = []
   for (const page of pages) {
-    const isIndex = /(^|\/)(readme|index)\.md$/i.test(page.sourcePath) && !page.sourcePath.includes('/')
+    const isIndex = (/(^|\/)(readme|index)\.md$/i.test(page.sourcePath) && !page.sourcePath.includes('/')) || homes.has(page.sourcePath)
     if (page.slug === '' && !isIndex) {
       diagnostics.push({
         severity: 'error',

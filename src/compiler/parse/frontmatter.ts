@@ -65,6 +65,8 @@ export interface Frontmatter {
   head: HeadTag[]
   /** Old paths of this page that must keep working, e.g. '/alte-seite.html'. */
   redirectFrom: string[]
+  /** Obsidian Publish's URL of the page as written (`/` for the home page, `embeds`, `web-clipper/variables`). */
+  permalink?: string
   /** Pages of one series get prev/next links in `order`. */
   series?: string
   order?: number
@@ -326,7 +328,8 @@ function text(
     | 'pageClass'
     | 'series'
     | 'kind'
-    | 'section',
+    | 'section'
+    | 'permalink',
 ): FieldReader {
   return (v, into) => {
     if (typeof v === 'number') v = String(v)
@@ -438,6 +441,7 @@ const FIELDS: Record<string, FieldReader> = {
     into.redirectFrom = list
   },
   series: text('series'),
+  permalink: text('permalink'),
   order(v, into) {
     if (typeof v !== 'number' || !Number.isFinite(v)) return 'should be a number'
     into.order = v

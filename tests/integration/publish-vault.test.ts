@@ -1,0 +1,92 @@
+/**
+ * A vault published with Obsidian Publish builds as published: `permalink` is the page's URL everywhere (routes, links,
+ * backlinks, sitemap, search index), the page's URL by name redirects to it, `publish.css` follows the theme's
+ * stylesheet, and a vault without `index.md` still has a home page. Real folders, real builds.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { build } from '../../src/compiler/build.js'
+import { repoRoot, tempDir } from './helpers.js'
+
+/** Builds a vault of `files` with the real client; returns the output folder and the build's diagnostics. */
+async function buildVault(files: Record<string, string>) {
+  const root = join(tempDir('wikigen-publish-'), 'vault')
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, name)), { recursive: true })
+    writeFileSync(join(root, name), text)
+  }
+  const out = join(root, '..', 'site')
+  const { diagnostics } = await build({ root, out, cacheDir: false, clientDir: join(repoRoot, 'lib/client') })
+  return { out, diagnostics, read: (path: string) => readFileSync(join(out, path), 'utf8') }
+}
+
+describe('an Obsidian Publish vault', () => {
+  it('puts each page at its permalink, and every link, list and old URL follows', async () => {
+    const { read, out, diagnostics } = await buildVault({
+      'Home.md': '---\npermalink: /\n---\n# Willkommen\n\nSiehe [[Embed files]] und [[Variables|die Variablen]].\n',
+      'Embed files.md': '---\npermalink: embeds\nstatus: fertig\n---\n# Embed files\n\nText über Einbettungen.\n',
+      'Web Clipper/Variables.md': '---\npermalink: /web-clipper/variables/\n---\n# Variables\n\nZurück zu [[Embed files]].\n',
+      'publish.css': ':root { --c-brand: #7c3aed; }\n',
+    })
+    expect(diagnostics).toEqual([])
+    expect(read('index.html')).toContain('Willkommen')
+    expect(read('embeds.html')).toContain('Text über Einbettungen.')
+    expect(read('web-clipper/variables.html')).toContain('Zurück zu')
+    // links, backlinks and the navigation use the permalinks
+    expect(read('index.html')).toContain('href="/embeds.html"')
+    expect(read('index.html')).toContain('href="/web-clipper/variables.html"')
+    expect(read('embeds.html')).toMatch(/href="\/web-clipper\/variables\.html"/)
+    // the URLs by name lead there
+    const redirects = read('_redirects')
+    expect(redirects).toContain('/embed-files.html /embeds.html 301')
+    expect(redirects).toContain('/variables.html /web-clipper/variables.html 301')
+    expect(redirects).toContain('/home.html / 301')
+    expect(existsSync(join(out, 'embed-files.html'))).toBe(true) // the forwarding page of redirectMode "both"
+    expect(read('embed-files.html')).toContain('url=/embeds.html')
+    // sitemap and search find the pages at their permalinks
+    expect(read('search-index.json')).toContain('"/embeds.html"')
+    expect(read('search-index.json')).not.toContain('"/embed-files.html"')
+    // a permalink is no property the reader sees; other properties are
+    expect(read('embeds.html')).toContain('fertig')
+    expect(read('embeds.html')).not.toMatch(/>permalink</)
+    // publish.css is published and loaded after the theme's stylesheet
+    expect(read('publish.css')).toContain('--c-brand')
+    const styles = [...read('embeds.html').matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1])
+    expect(styles.at(-1)).toBe('/publish.css')
+    expect(styles[0]).toMatch(/^\/_wikigen\/style-/)
+  })
+
+  it('makes the root note named Home or Start the home page of a vault without index.md', async () => {
+    const { read, diagnostics } = await buildVault({
+      'Start.md': '# Start\n\nDie erste Seite.\n',
+      'Notiz.md': '# Notiz\n\nZur [[Start|Startseite]].\n',
+    })
+    expect(diagnostics).toEqual([])
+    expect(read('index.html')).toContain('Die erste Seite.')
+    expect(read('notiz.html')).toContain('href="/"')
+    expect(read('_redirects')).toContain('/start.html / 301')
+  })
+
+  it('lists the notes by top-level folder on a generated home page when no note is one', async () => {
+    const { read } = await buildVault({
+      'Notiz.md': '# Notiz\n\nText.\n',
+      'Projekte/Alpha.md': '# Alpha\n\nText.\n',
+      'Projekte/Unter/Beta.md': '# Beta\n\nText.\n',
+    })
+    const home = read('index.html')
+    expect(home).toContain('<a href="/notiz.html">Notiz</a>')
+    expect(home).toMatch(
+      /<h2 id="projekte"[^>]*>.*Projekte.*<\/h2>\s*<ul><li><a href="\/alpha\.html">Alpha<\/a><\/li><li><a href="\/beta\.html">Beta<\/a><\/li><\/ul>/s,
+    )
+  })
+
+  it('warns about a permalink that is no path of the site, and keeps the URL by name', async () => {
+    const { read, diagnostics } = await buildVault({
+      'index.md': '# Start\n',
+      'Seite.md': '---\npermalink: ../../etc/passwd\n---\n# Seite\n\nText.\n',
+    })
+    expect(diagnostics).toEqual([expect.objectContaining({ code: 'bad-permalink', file: 'Seite.md', severity: 'warning' })])
+    expect(read('seite.html')).toContain('Text.')
+  })
+})
