@@ -332,6 +332,8 @@ function text(
     | 'permalink',
 ): FieldReader {
   return (v, into) => {
+    // an empty property (`description:`) is null in YAML: Obsidian shows it as empty, so it is as if unset
+    if (v === null) return
     if (typeof v === 'number') v = String(v)
     if (!isString(v)) return 'should be text'
     into[key] = v

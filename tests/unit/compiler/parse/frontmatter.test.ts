@@ -62,6 +62,14 @@ describe('readFrontmatter', () => {
     expect(frontmatter.extra).toEqual({ eigenesFeld: [1, 2] })
   })
 
+  it('takes an empty text property (null in YAML) as unset, as Obsidian shows it, without a warning', () => {
+    const { frontmatter, diagnostics } = readFrontmatter('---\ndescription:\npermalink: embeds\n---\n# Titel\n', file)
+    expect(diagnostics).toEqual([])
+    expect(frontmatter.description).toBeUndefined()
+    expect(frontmatter.permalink).toBe('embeds')
+    expect(frontmatter.extra).toEqual({})
+  })
+
   it('blanks the front-matter lines so body positions stay true file positions', () => {
     const { body } = readFrontmatter('---\ntitle: A\n---\n# B\n', file)
     expect(body).toBe('\n\n\n# B\n')
