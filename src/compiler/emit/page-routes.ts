@@ -221,7 +221,8 @@ function bodiesShown(hash: string, resolved: readonly Resolved[]): string[] {
   const hashes = new Set<string>()
   const add = (contentHash: string, links: readonly Resolved[]) => {
     hashes.add(contentHash)
-    for (const link of links) if (link.kind === 'embed') add(link.embed, link.resolved)
+    // a note that embeds its own sections is among its embeds
+    for (const link of links) if (link.kind === 'embed' && !hashes.has(link.embed)) add(link.embed, link.resolved)
   }
   add(hash, resolved)
   return [...hashes]
@@ -377,6 +378,20 @@ const jsonOnce = (value: object) => {
   return json
 }
 
+/**
+ * A JSON replacer that writes each list of resolved links once: a note embedding its own sections points at its own
+ * list (link/embeds.ts), which JSON cannot write twice over. Deterministic, so equal routes keep equal fingerprints.
+ */
+function withoutRepeats(): (key: string, value: unknown) => unknown {
+  const seen = new Set<unknown>()
+  return (key, value) => {
+    if (key !== 'resolved' || !Array.isArray(value)) return value
+    if (seen.has(value)) return '(shown above)'
+    seen.add(value)
+    return value
+  }
+}
+
 /** What a route's HTML depends on: equal fingerprints (with the same salt) mean equal bytes. */
 export function fingerprintOf(job: RenderJob, salt = ''): string {
   const { site, assets, ...own } = job.input
@@ -384,7 +399,7 @@ export function fingerprintOf(job: RenderJob, salt = ''): string {
     .update(salt)
     .update(jsonOnce(site))
     .update(jsonOnce(assets))
-    .update(JSON.stringify([job.file, job.bodyHash, job.bodyHtml, job.resolved, own]))
+    .update(JSON.stringify([job.file, job.bodyHash, job.bodyHtml, job.resolved, own], withoutRepeats()))
     .digest('base64')
 }
 

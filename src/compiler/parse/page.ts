@@ -50,6 +50,8 @@ export interface PageLink {
   /** For 'base': the base, and which of its views (all of them when undefined). */
   base?: BaseDefinition
   view?: number
+  /** For 'embed': where its placeholder is in the body HTML, to tell which section of the page holds it. */
+  offset?: number
   line: number
   column: number
 }

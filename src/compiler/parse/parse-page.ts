@@ -18,7 +18,7 @@ import type { Node } from 'unist'
 import { renderBody } from './markdown/to-hast.js'
 import { messageOf, runTransforms, type HookProblem, type MarkdownFile, type MarkdownPlugins } from './markdown/plugins.js'
 import type { SourceFile } from '../discover/load.js'
-import type { Page } from './page.js'
+import { PLACEHOLDER, type Page, type PageLink } from './page.js'
 import type { SourcePath } from '../paths.js'
 import { slugifyPageName } from './slugify.js'
 import { diagnosticOf, parseBasePage, parseCanvasPage } from './source-pages.js'
@@ -189,7 +189,7 @@ export function parsePage(source: SourceFile, labels: Labels = deCH, plugins?: M
     frontmatter,
     headers: rendered.headers,
     anchors: rendered.anchors,
-    links: rendered.links,
+    links: withEmbedOffsets(rendered.links, rendered.html),
     externalLinks: rendered.externalLinks,
     fileRefs: rendered.fileRefs,
     html: rendered.html,
@@ -202,6 +202,16 @@ export function parsePage(source: SourceFile, labels: Labels = deCH, plugins?: M
     contentHash: source.contentHash,
     diagnostics,
   }
+}
+
+/** Notes where each embed's placeholder is in the body HTML (PageLink.offset); pages without embeds are not scanned. */
+function withEmbedOffsets(links: PageLink[], html: string): PageLink[] {
+  if (!links.some((link) => link.kind === 'embed')) return links
+  for (const match of html.matchAll(PLACEHOLDER)) {
+    const link = links[Number(match[1])]
+    if (link?.kind === 'embed') link.offset = match.index
+  }
+  return links
 }
 
 /** Parses with the config's syntax extensions; when they throw, a problem and the page parsed without them. */
