@@ -13,7 +13,8 @@ async function buildVault(files: Record<string, string>) {
   mkdirSync(root)
   for (const [name, text] of Object.entries(files)) writeFileSync(join(root, name), text)
   const out = join(root, '..', 'site')
-  const { diagnostics } = await build({ root, out, cacheDir: false })
+  // with a cache, as the CLI builds: routes get fingerprints then
+  const { diagnostics } = await build({ root, out, cacheDir: join(root, '..', 'cache') })
   return { diagnostics, read: (path: string) => readFileSync(join(out, path), 'utf8') }
 }
 

@@ -382,8 +382,8 @@ const jsonOnce = (value: object) => {
  * A JSON replacer that writes each list of resolved links once: a note embedding its own sections points at its own
  * list (link/embeds.ts), which JSON cannot write twice over. Deterministic, so equal routes keep equal fingerprints.
  */
-function withoutRepeats(): (key: string, value: unknown) => unknown {
-  const seen = new Set<unknown>()
+function withoutRepeats(root: readonly Resolved[]): (key: string, value: unknown) => unknown {
+  const seen = new Set<unknown>([root])
   return (key, value) => {
     if (key !== 'resolved' || !Array.isArray(value)) return value
     if (seen.has(value)) return '(shown above)'
@@ -399,7 +399,7 @@ export function fingerprintOf(job: RenderJob, salt = ''): string {
     .update(salt)
     .update(jsonOnce(site))
     .update(jsonOnce(assets))
-    .update(JSON.stringify([job.file, job.bodyHash, job.bodyHtml, job.resolved, own], withoutRepeats()))
+    .update(JSON.stringify([job.file, job.bodyHash, job.bodyHtml, job.resolved, own], withoutRepeats(job.resolved)))
     .digest('base64')
 }
 
