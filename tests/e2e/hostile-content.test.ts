@@ -83,6 +83,19 @@ async function serveSite(rawHtml?: 'trusted', pages = PAGES, config?: string, cs
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 }
 
+/** Adds the message of every dialog the page opens to `ran`, and dismisses it. */
+function recordDialogs(page: Page, ran: Set<string>): void {
+  page.on('dialog', (dialog) => {
+    ran.add(dialog.message())
+    void dialog.dismiss()
+  })
+}
+
+/** The marks the payloads that ran left on the page's window. */
+function marksOf(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __ran?: string[] }).__ran ?? [])
+}
+
 /** Visits each page as a curious reader: loads it, hovers and clicks every link of the content; returns what ran. */
 async function visit(page: Page, baseUrl: string): Promise<string[]> {
   const ran = new Set<string>()
@@ -91,10 +104,7 @@ async function visit(page: Page, baseUrl: string): Promise<string[]> {
     const path = new URL(request.url()).pathname
     if (path.startsWith('/leak-')) ran.add(path)
   })
-  page.on('dialog', (dialog) => {
-    ran.add(dialog.message())
-    void dialog.dismiss()
-  })
+  recordDialogs(page, ran)
   for (const path of ['/', '/zweite.html', '/plan.html']) {
     await page.goto(`${baseUrl}${path}`)
     await page.waitForTimeout(300)
@@ -111,7 +121,7 @@ async function visit(page: Page, baseUrl: string): Promise<string[]> {
       if (new URL(page.url()).pathname !== path) await page.goto(`${baseUrl}${path}`)
     }
     await page.waitForTimeout(300)
-    for (const name of await page.evaluate(() => (window as unknown as { __ran?: string[] }).__ran ?? [])) ran.add(name)
+    for (const name of await marksOf(page)) ran.add(name)
   }
   return [...ran].sort()
 }
@@ -166,14 +176,11 @@ describe('hostile content', () => {
           await route.fulfill({ response, headers })
         })
       const ran = new Set<string>()
-      page.on('dialog', (dialog) => {
-        ran.add(dialog.message())
-        void dialog.dismiss()
-      })
+      recordDialogs(page, ran)
       for (const path of ['/', '/files/bild.svg', '/files/seite.xhtml']) {
         await page.goto(`${baseUrl}${path}`)
         await page.waitForTimeout(300)
-        for (const name of await page.evaluate(() => (window as unknown as { __ran?: string[] }).__ran ?? [])) ran.add(name)
+        for (const name of await marksOf(page)) ran.add(name)
       }
       await page.context().close()
       return [...ran].sort()

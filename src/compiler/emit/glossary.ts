@@ -3,7 +3,7 @@
  * the navbar's glossary link works for any vault: every page by title, under the letter it starts with (umlauts and
  * accents under their base letter), titles that start with no letter under "#".
  */
-import { escapeHtml } from '../html.js'
+import { listItem, listSection } from './list-sections.js'
 import type { Site } from '../link/link-site.js'
 import type { Heading } from '../parse/page.js'
 
@@ -29,17 +29,15 @@ export function createGlossary(site: Site): GeneratedGlossary | undefined {
     group.push({ title, href })
   }
   const letters = [...groups.keys()].sort((a, b) => (a === '#' ? 1 : b === '#' ? -1 : collator.compare(a, b)))
-  const headers: Heading[] = letters.map((letter) => {
-    const slug = letter === '#' ? 'andere' : letter.toLowerCase()
-    return { level: 2, title: letter, slug, link: `#${slug}`, children: [] }
-  })
-  const sections = letters.map((letter, i) => {
+  const sections = letters.map((letter) => {
     const entries = groups.get(letter)!.sort((a, b) => collator.compare(a.title, b.title))
-    const items = entries.map((entry) => `<li><a href="${escapeHtml(entry.href)}">${escapeHtml(entry.title)}</a></li>`).join('')
-    const { slug } = headers[i]
-    return `<h2 id="${slug}" tabindex="-1"><a class="header-anchor" href="#${slug}"><span>${escapeHtml(letter)}</span></a></h2>\n<ul>${items}</ul>`
+    return listSection(
+      letter,
+      letter === '#' ? 'andere' : letter.toLowerCase(),
+      entries.map((entry) => listItem(entry.href, entry.title)),
+    )
   })
-  return { headers, bodyHtml: sections.join('\n') }
+  return { headers: sections.map((section) => section.heading), bodyHtml: sections.map((section) => section.html).join('\n') }
 }
 
 /** 'Änderungen' → 'A', 'Zsh' → 'Z', '2FA' → '#' */

@@ -1,9 +1,9 @@
 /**
  * The home page a vault gets when no note is one (no `index.md`, no `permalink: /`, no root note named Home, Start
- * or README; see link/permalinks.ts): its notes at the root, then each top-level folder as a heading over the notes
+ * or Startseite; see link/permalinks.ts): its notes at the root, then each top-level folder as a heading over the notes
  * in it, in the site's order, so a published vault never answers `/` with the 404 page.
  */
-import { escapeHtml } from '../html.js'
+import { listItem, listSection } from './list-sections.js'
 import type { Site } from '../link/link-site.js'
 import type { Heading } from '../parse/page.js'
 import { slugifyHeading } from '../parse/slugify.js'
@@ -20,7 +20,7 @@ export function createHomeList(site: Site): GeneratedHome | undefined {
   const folders = new Map<string, string[]>()
   for (const { page, href } of site.pages) {
     if (page.slug === '404') continue
-    const item = `<li><a href="${escapeHtml(href)}">${escapeHtml(page.title || page.name)}</a></li>`
+    const item = listItem(href, page.title || page.name)
     const slash = page.sourcePath.indexOf('/')
     if (slash === -1) {
       atRoot.push(item)
@@ -31,14 +31,8 @@ export function createHomeList(site: Site): GeneratedHome | undefined {
     if (!items) folders.set(folder, (items = []))
     items.push(item)
   }
-  const headers: Heading[] = []
-  const sections = atRoot.length > 0 ? [`<ul>${atRoot.join('')}</ul>`] : []
-  for (const [folder, items] of folders) {
-    const slug = slugifyHeading(folder)
-    headers.push({ level: 2, title: folder, slug, link: `#${slug}`, children: [] })
-    sections.push(
-      `<h2 id="${escapeHtml(slug)}" tabindex="-1"><a class="header-anchor" href="#${escapeHtml(slug)}"><span>${escapeHtml(folder)}</span></a></h2>\n<ul>${items.join('')}</ul>`,
-    )
-  }
+  const listed = [...folders].map(([folder, items]) => listSection(folder, slugifyHeading(folder), items))
+  const headers = listed.map((section) => section.heading)
+  const sections = [...(atRoot.length > 0 ? [`<ul>${atRoot.join('')}</ul>`] : []), ...listed.map((section) => section.html)]
   return { headers, bodyHtml: sections.join('\n') }
 }

@@ -15,8 +15,11 @@ import type { CompiledPage } from '../parse/page.js'
 import { slugifyPageName } from '../parse/slugify.js'
 import type { Slug, SourcePath } from '../paths.js'
 
-/** Root notes that become the home page of a vault without one, in this order (compared without case). */
-const HOME_NOTES = ['home', 'start', 'startseite', 'readme', 'index']
+/**
+ * Root notes that become the home page of a vault without one, in this order (compared without case); `index.md` and
+ * `README.md` at the root are the home page by their name already (parse-page.ts pageNameOf).
+ */
+const HOME_NOTES = ['home', 'start', 'startseite']
 
 export interface PlacedPages {
   pages: CompiledPage[]
@@ -47,9 +50,9 @@ export function placePages(pages: readonly CompiledPage[], diagnostics: Diagnost
     return slug === page.slug ? page : { ...page, slug }
   })
   if (!placed.some((page) => page.slug === '')) {
-    const atRoot = placed.filter((page) => !page.sourcePath.includes('/') && /\.md$/i.test(page.sourcePath))
+    const isRootNote = (page: CompiledPage) => !page.sourcePath.includes('/') && /\.md$/i.test(page.sourcePath)
     for (const name of HOME_NOTES) {
-      const index = placed.findIndex((page) => atRoot.includes(page) && page.name.toLowerCase() === name)
+      const index = placed.findIndex((page) => isRootNote(page) && page.name.toLowerCase() === name)
       if (index === -1) continue
       homes.add(placed[index].sourcePath)
       placed[index] = { ...placed[index], slug: '' as Slug }
