@@ -10,7 +10,7 @@ import { build } from '../../src/compiler/build.js'
 import { repoRoot, tempDir } from './helpers.js'
 
 /** Builds a vault of `files` with the real client; returns the output folder and the build's diagnostics. */
-async function buildVault(files: Record<string, string>) {
+async function buildVault(files: Record<string, string | Buffer>) {
   const root = join(tempDir('wikigen-publish-'), 'vault')
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, name)), { recursive: true })
@@ -88,5 +88,38 @@ describe('an Obsidian Publish vault', () => {
     })
     expect(diagnostics).toEqual([expect.objectContaining({ code: 'bad-permalink', file: 'Seite.md', severity: 'warning' })])
     expect(read('seite.html')).toContain('Text.')
+  })
+
+  it('gives shared links a preview from title, description and cover, and takes the vault favicon', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
+    const { read, out, diagnostics } = await buildVault({
+      'index.md': '# Start\n',
+      'Guide.md': '---\ndescription: How we publish.\ncover: "Attachments/Cover image.png"\n---\n# Guide\n\nText.\n',
+      'Plain.md': '---\nimage: https://cdn.example/card.png\n---\n# Plain\n',
+      'Attachments/Cover image.png': png,
+      'Attachments/favicon-32x32.png': png,
+      'favicon.ico': 'ico',
+    })
+    expect(diagnostics).toEqual([])
+    const guide = read('guide.html')
+    expect(guide).toContain('<meta property="og:title" content="Guide">')
+    expect(guide).toContain('<meta property="og:description" content="How we publish.">')
+    expect(guide).toContain('<meta property="og:image" content="/Attachments/Cover%20image.png">')
+    expect(guide).toContain('<meta name="twitter:card" content="summary_large_image">')
+    expect(existsSync(join(out, 'Attachments/Cover image.png'))).toBe(true)
+    expect(read('plain.html')).toContain('<meta property="og:image" content="https://cdn.example/card.png">')
+    expect(read('index.html')).toContain('<meta property="og:type" content="website">')
+    // of the vault's favicons the largest PNG, published at the site's root
+    expect(guide).toContain('<link rel="icon" href="/favicon.png" type="image/png">')
+    expect(existsSync(join(out, 'favicon.png'))).toBe(true)
+  })
+
+  it("shows Obsidian's embedded searches and Twig templates as code, without warnings", async () => {
+    const { read, diagnostics } = await buildVault({
+      'index.md': '# Start\n\n```query\ntag:#todo\n```\n\n```twig\n{{ title|upper }}\n```\n\n```htaccess\nRewriteEngine On\n```\n',
+    })
+    expect(diagnostics).toEqual([])
+    expect(read('index.html')).toContain('tag:#todo')
+    expect(read('index.html')).toMatch(/hljs-/)
   })
 })

@@ -10,6 +10,8 @@ import { LAYOUTS, type PageProps } from '../../theme/index.js'
 import { createPageProps, createSiteProps } from './page-props.js'
 import { renderDocument, type ClientAssets, type DocumentInput } from './render-document.js'
 import { substituteLinks, type BodyLookup } from './substitute.js'
+import { previewImageOf } from '../link/preview-image.js'
+import { originOf, socialTags } from './social-tags.js'
 import { createAssetFinder, createAssetUrl, leavesContentFolder } from '../link/asset-finder.js'
 import { siteLabels } from '../config/site-labels.js'
 import { createGlossary, GLOSSARY_SLUG } from './glossary.js'
@@ -87,6 +89,7 @@ function checkImageOptions(site: Site): Diagnostic[] {
   for (const { page } of site.pages) {
     check(page.frontmatter.heroImage, 'heroImage', page.sourcePath)
     check(page.frontmatter.heroImageDark, 'heroImageDark', page.sourcePath)
+    check(previewImageOf(page), 'image', page.sourcePath)
   }
   const config = 'wikigen.config.ts' as SourcePath
   check(site.config.theme.logo, 'theme.logo', config)
@@ -153,6 +156,7 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
   }
   const breadcrumbs = createBreadcrumbs(site, siteLabels(site.config).home)
   const folderSidebar = config.theme.sidebar === 'folders' ? createFolderSidebar(site) : undefined
+  const origin = originOf(config.site.hostname)
   const jobOf = (sitePage: SitePage, diagnostics: Diagnostic[]): RenderJob => {
     const page = createPageProps(sitePage, config, options.git.get(sitePage.page.sourcePath), assetUrl)
     if (folderSidebar && page.sidebar?.kind === 'items') page.sidebar.items = folderSidebar(sitePage.href)
@@ -191,6 +195,17 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
       page.layout = 'Layout'
     }
     const fm = sitePage.page.frontmatter
+    const description = fm.description ?? config.site.description
+    const image = previewImageOf(sitePage.page)
+    const social = socialTags({
+      title: page.title,
+      description,
+      siteTitle: config.site.title,
+      href: sitePage.href,
+      hostname: origin,
+      image: image && (/^https?:\/\//i.test(image) ? image : findAsset(image) && assetUrl(image)),
+      type: sitePage.page.slug === '' ? 'website' : 'article',
+    })
     return {
       file: outputFileOf(sitePage.page.slug),
       bodyHash: sitePage.page.contentHash,
@@ -201,8 +216,8 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
         page,
         lang: fm.lang ?? config.site.lang,
         documentTitle: page.title && sitePage.page.slug !== '' ? `${page.title} | ${config.site.title}` : config.site.title,
-        description: fm.description ?? config.site.description,
-        head: [...siteHead, ...fm.head],
+        description,
+        head: [...siteHead, ...social, ...fm.head],
       },
     }
   }

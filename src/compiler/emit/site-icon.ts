@@ -9,12 +9,12 @@
  *     public/favicon.ico                                            → kept where it is, <link rel="icon" href="/favicon.ico" …>
  *
  * Which file: `site.icon`, else the file an icon link of `site.head` names, else `theme.logo`, else a favicon of
- * `public/`; `site.icon: false` leaves the head as configured. A favicon of `public/` with the name the copy would
+ * `public/`, else one of the vault named as Obsidian Publish names it (`favicon-32x32.png`, `favicon.ico`); `site.icon: false` leaves the head as configured. A favicon of `public/` with the name the copy would
  * have is the owner's and is used as it is.
  */
 import { posix } from 'node:path'
 import type { HeadTag, ResolvedConfig } from '../config/config.js'
-import { createAssetFinder, leavesContentFolder } from '../link/asset-finder.js'
+import { createAssetFinder, leavesContentFolder, vaultFavicon } from '../link/asset-finder.js'
 import { isIconLink } from '../parse/head-tags.js'
 import type { Site } from '../link/link-site.js'
 import { isPublicFile, outputPathOf, type ContentRef } from '../discover/load.js'
@@ -51,7 +51,12 @@ export function resolveSiteIcon(config: ResolvedConfig, assets: readonly Content
   if (icon === false) return undefined
   const headIndex = head.findIndex(isIconLink)
   const headHref = headIndex === -1 ? undefined : head[headIndex][1].href
-  const source = icon ?? (typeof headHref === 'string' ? headHref : undefined) ?? config.theme.logo ?? publicFavicon(assets)?.path
+  const source =
+    icon ??
+    (typeof headHref === 'string' ? headHref : undefined) ??
+    config.theme.logo ??
+    publicFavicon(assets)?.path ??
+    vaultFavicon(assets)?.path
   if (!source) return undefined
   const tagFor = (href: string, type: string | undefined): HeadTag => ['link', { rel: 'icon', href, ...(type ? { type } : {}) }]
   if (URL_LIKE.test(source)) {

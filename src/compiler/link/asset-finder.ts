@@ -42,3 +42,20 @@ export function createAssetFinder(assets: readonly ContentRef[]): (value: string
     return byName.get(key.toLowerCase()) ?? byName.get(nameKey(posix.basename(key)))
   }
 }
+
+/**
+ * A favicon of the vault as Obsidian Publish names them, anywhere in the vault: `favicon.svg`, `favicon.ico`,
+ * `favicon-32.png`, `favicon-32x32.png`; of several, an SVG, else the largest PNG, else the ICO.
+ */
+export function vaultFavicon(assets: readonly ContentRef[]): ContentRef | undefined {
+  const rank = (asset: ContentRef) => {
+    const match = /(?:^|\/)favicon(?:-(\d+)(?:x\d+)?)?\.(svg|png|ico)$/i.exec(asset.path)
+    if (!match) return -1
+    const type = match[2].toLowerCase()
+    return type === 'svg' ? 10_000 : type === 'png' ? 1 + Number(match[1] ?? 0) : 0.5
+  }
+  let best: ContentRef | undefined
+  for (const asset of assets) if (rank(asset) >= 0 && (!best || rank(asset) > rank(best))) best = asset
+  return best
+}
+

@@ -9,7 +9,8 @@ import type { ImageSize } from '../discover/image-size.js'
 import { isPublicFile, outputPathOf, type ContentRef } from '../discover/load.js'
 import type { CompiledPage, PageLink } from '../parse/page.js'
 import { hrefOf, safeDecodeURI } from '../paths.js'
-import { createAssetFinder, leavesContentFolder } from './asset-finder.js'
+import { previewImageOf } from './preview-image.js'
+import { createAssetFinder, leavesContentFolder, vaultFavicon } from './asset-finder.js'
 import { deadLinkHintOf } from './dead-link-hint.js'
 import { tagHrefOf } from './page-relations.js'
 import { isAssetTarget, type LinkIndex } from './resolve-links.js'
@@ -196,8 +197,10 @@ export function publishedAssets(
     config.theme.logo,
     config.theme.logoDark,
     config.site.icon || undefined,
+    // the site's icon when the config names none (emit/site-icon.ts)
+    config.site.icon === undefined ? vaultFavicon(assets)?.path : undefined,
     ...config.theme.styles,
-    ...pages.flatMap((p) => [p.frontmatter.heroImage, p.frontmatter.heroImageDark]),
+    ...pages.flatMap((p) => [p.frontmatter.heroImage, p.frontmatter.heroImageDark, previewImageOf(p)]),
   ]
   for (const name of named) {
     const asset = name && !leavesContentFolder(name) ? find(name) : undefined

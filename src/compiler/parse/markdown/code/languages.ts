@@ -1,6 +1,6 @@
 /**
  * The code languages wikigen highlights: highlight.js's common set, the configuration and ops languages teams write
- * about (Dockerfile, nginx, PowerShell, HTTP, batch files, Java properties, Jinja), and two grammars of its own
+ * about (Dockerfile, nginx, PowerShell, HTTP, batch files, Java properties, Jinja, Twig, Apache/.htaccess, LaTeX), and two grammars of its own
  * (HCL/Terraform, Caddyfile). Names as typed in a fence are matched case-insensitively, aliases included.
  */
 import { common, createLowlight } from 'lowlight'
@@ -12,10 +12,26 @@ import dos from 'highlight.js/lib/languages/dos'
 import properties from 'highlight.js/lib/languages/properties'
 import django from 'highlight.js/lib/languages/django'
 import apache from 'highlight.js/lib/languages/apache'
+import twig from 'highlight.js/lib/languages/twig'
+import latex from 'highlight.js/lib/languages/latex'
 import { caddyfile } from './grammars/caddyfile.js'
 import { hcl } from './grammars/hcl.js'
 
-export const lowlight = createLowlight({ ...common, dockerfile, nginx, powershell, http, dos, properties, django, apache, hcl, caddyfile })
+export const lowlight = createLowlight({
+  ...common,
+  dockerfile,
+  nginx,
+  powershell,
+  http,
+  dos,
+  properties,
+  django,
+  apache,
+  twig,
+  latex,
+  hcl,
+  caddyfile,
+})
 
 // names people type that the grammars do not list themselves
 lowlight.registerAlias({
@@ -27,10 +43,18 @@ lowlight.registerAlias({
   dockerfile: ['containerfile'],
   yaml: ['yml'],
   hcl: ['nomad', 'packer'],
+  apache: ['htaccess'],
+  latex: ['mathjax', 'katex'],
 })
 
+/**
+ * Obsidian's embedded search (a ```query block) runs in the app; a static site shows the query as written, as Obsidian
+ * Publish does, without a warning.
+ */
+export const QUERY = 'query'
+
 /** Fence names that mean plain text on purpose: shown as written, without highlighting and without a warning. */
-const PLAIN = new Set(['', 'text', 'txt', 'plain', 'plaintext', 'output', 'log'])
+const PLAIN = new Set(['', 'text', 'txt', 'plain', 'plaintext', 'output', 'log', QUERY])
 
 /** Names highlight.js gives another meaning: `shell` is its grammar for sessions with prompts (`console` is kept for that). */
 const GRAMMARS: Record<string, string> = { shell: 'bash' }
