@@ -58,4 +58,3 @@ export function vaultFavicon(assets: readonly ContentRef[]): ContentRef | undefi
   for (const asset of assets) if (rank(asset) >= 0 && (!best || rank(asset) > rank(best))) best = asset
   return best
 }
-
