@@ -98,10 +98,11 @@ describe('a vault with bases', () => {
     expect(page).not.toContain('base-map-view')
   })
 
-  it('reads this, backlinks and embeds in a base block', () => {
+  it('reads this, backlinks (front-matter links too) and embeds in a base block', () => {
     expect(rows(view('übersicht.html', 'Verweise'))).toEqual([
-      ['Bern', 'Genf, Übersicht', '0', 'Übersicht'],
+      ['Bern', 'Genf, Luzern, Übersicht', '0', 'Übersicht'], // Luzern links to Bern in its front matter
       ['Genf', '', '0', 'Übersicht'],
+      ['Luzern', '', '0', 'Übersicht'],
       ['Übersicht', '', '2', 'Übersicht'],
     ])
   })

@@ -823,11 +823,16 @@ function lookupName(name: string, scope: Scope): Value {
 function readProperty(record: BaseRecord, name: string, scope: Scope): Value {
   if (!Object.hasOwn(record.properties, name)) return null
   const value = fromJson(record.properties[name])
-  if (typeof value === 'string') return parseDate(value, zoneOf(scope)) ?? value
-  if (Array.isArray(value) && value.some((item) => typeof item === 'string')) {
-    return value.map((item: Value) => (typeof item === 'string' ? (parseDate(item, zoneOf(scope)) ?? item) : item))
+  if (typeof value === 'string') return looksLikeDate(value) ? (parseDate(value, zoneOf(scope)) ?? value) : value
+  if (Array.isArray(value) && value.some((item) => typeof item === 'string' && looksLikeDate(item))) {
+    return value.map((item: Value) => (typeof item === 'string' && looksLikeDate(item) ? (parseDate(item, zoneOf(scope)) ?? item) : item))
   }
   return value
+}
+
+/** A cheap test before the date pattern: "2024-05-01…" has a "-" after four characters. */
+function looksLikeDate(text: string): boolean {
+  return text.length >= 10 && text.length <= 40 && text.charCodeAt(4) === 45
 }
 
 function fromJson(value: unknown): Value {
@@ -1867,15 +1872,19 @@ export function formatDate(date: DateValue, pattern: string, locale?: string): s
   // no date past the range is made (shiftDate); one from elsewhere is shown as no date rather than failing the page
   if (!isDateInRange(date.ms)) return ''
   const d = new Date(date.ms)
-  const names = namesOf(locale)
   const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0')
   const year = d.getUTCFullYear()
   const month = d.getUTCMonth()
   const day = d.getUTCDate()
-  const weekday = d.getUTCDay()
   const hour = d.getUTCHours()
-  const dayOfYear = Math.floor((date.ms - Date.UTC(year, 0, 1)) / DAY_MS) + 1
-  const { week, year: weekYear } = isoWeek(d)
+  // the cells' own formats, on every date of every view: without the names, weeks and days of the year
+  if (pattern === 'YYYY-MM-DD' && year >= 0) return `${pad(year, 4)}-${pad(month + 1)}-${pad(day)}`
+  if (pattern === 'YYYY-MM-DD[T]HH:mm' && year >= 0)
+    return `${pad(year, 4)}-${pad(month + 1)}-${pad(day)}T${pad(hour)}:${pad(d.getUTCMinutes())}`
+  const names = namesOf(locale)
+  const weekday = d.getUTCDay()
+  const dayOfYear = () => Math.floor((date.ms - Date.UTC(year, 0, 1)) / DAY_MS) + 1
+  const week = () => isoWeek(d).week
   const token = (t: string): string => {
     switch (t) {
       case 'YYYY':
@@ -1897,9 +1906,9 @@ export function formatDate(date: DateValue, pattern: string, locale?: string): s
       case 'Mo':
         return names.ordinal(month + 1)
       case 'DDDD':
-        return pad(dayOfYear, 3)
+        return pad(dayOfYear(), 3)
       case 'DDD':
-        return String(dayOfYear)
+        return String(dayOfYear())
       case 'DD':
         return pad(day)
       case 'D':
@@ -1922,16 +1931,16 @@ export function formatDate(date: DateValue, pattern: string, locale?: string): s
         return String(weekday)
       case 'WW':
       case 'ww':
-        return pad(week)
+        return pad(week())
       case 'W':
       case 'w':
-        return String(week)
+        return String(week())
       case 'Wo':
       case 'wo':
-        return names.ordinal(week)
+        return names.ordinal(week())
       case 'GGGG':
       case 'gggg':
-        return pad(weekYear, 4)
+        return pad(isoWeek(d).year, 4)
       case 'HH':
         return pad(hour)
       case 'H':
