@@ -240,15 +240,6 @@ function propertiesOf({ page }: SitePage): Record<string, unknown> {
   const fm = page.frontmatter
   const properties: Record<string, unknown> = Object.create(null)
   if (fm.known) for (const key of Object.keys(fm.known)) properties[key] = fm.known[key]
-  else {
-    // a page compiled before `known` was kept: the keys wikigen reads as it typed them
-    const known = { title: fm.title, description: fm.description, section: fm.section, kind: fm.kind, series: fm.series, order: fm.order }
-    for (const [key, value] of Object.entries(known)) if (value !== undefined) properties[key] = value
-    if (fm.tags.length > 0) properties.tags = fm.tags
-    if (fm.aliases.length > 0) properties.aliases = fm.aliases
-    if (fm.cssclasses.length > 0) properties.cssclasses = fm.cssclasses
-    if (fm.permalink !== undefined) properties.permalink = fm.permalink
-  }
   for (const key of Object.keys(fm.extra)) properties[key] = fm.extra[key]
   return properties
 }
