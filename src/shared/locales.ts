@@ -99,6 +99,8 @@ const en: Labels = {
   basesTable: 'Table',
   basesCards: 'Cards',
   basesList: 'List',
+  basesMap: 'Map',
+  basesNoCoordinates: 'No coordinates',
   basesYes: 'Yes',
   basesNo: 'No',
   basesNoValue: 'No value',
@@ -114,6 +116,25 @@ const en: Labels = {
     'file.ctime': 'Created',
     'file.tags': 'Tags',
     'file.links': 'Links',
+    'file.backlinks': 'Backlinks',
+    'file.embeds': 'Embeds',
+    'file.properties': 'Properties',
+  },
+  basesSummaries: {
+    Average: 'Average',
+    Min: 'Min',
+    Max: 'Max',
+    Sum: 'Sum',
+    Range: 'Range',
+    Median: 'Median',
+    Stddev: 'Std. dev.',
+    Earliest: 'Earliest',
+    Latest: 'Latest',
+    Checked: 'Checked',
+    Unchecked: 'Unchecked',
+    Empty: 'Empty',
+    Filled: 'Filled',
+    Unique: 'Unique',
   },
   containerTitles: {
     tip: 'Tip',
@@ -183,11 +204,12 @@ export function resolveLabels(lang: string, overrides: LabelOverrides = {}): Lab
     containerTitles: { ...base.containerTitles, ...overrides.containerTitles },
     calloutTitles: { ...base.calloutTitles, ...overrides.calloutTitles },
     basesColumns: { ...base.basesColumns, ...overrides.basesColumns },
+    basesSummaries: { ...base.basesSummaries, ...overrides.basesSummaries },
   } as Labels
 }
 
 /** The keys whose values are tables of their own (a title per kind). */
-export const LABEL_TABLES = ['containerTitles', 'calloutTitles', 'basesColumns'] as const
+export const LABEL_TABLES = ['containerTitles', 'calloutTitles', 'basesColumns', 'basesSummaries'] as const
 
 /** Every key a `labels` override may have. */
 export const LABEL_KEYS = Object.keys(deCH) as (keyof Labels)[]

@@ -1,24 +1,27 @@
 /**
  * Evaluates the Obsidian bases of a linked site: every view of every `.base` page and ```base block, over the site's
- * notes. The notes are turned into records once (front matter, tags, resolved links, times from git or the file
- * system) and each view passes over them once, so the cost is views × notes, never notes × notes. A site without
- * bases pays nothing. Runs after linking, since a base lists pages by what they link to, and after git, for
- * `file.mtime` and `file.ctime`.
+ * notes. The notes are turned into records once (front matter, tags, resolved links, embeds and backlinks, times from
+ * git or the file system) and each view passes over them once, so the cost is views × notes, never notes × notes. A
+ * site without bases pays nothing. Runs after linking, since a base lists pages by what they link to, and after git,
+ * for `file.mtime` and `file.ctime`.
  */
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { evaluateView, renderView, type BaseProblem, type BaseRecord, type RenderLabels } from '../parse/bases/index.js'
+import { propertyNamesOf } from '../parse/bases/evaluate.js'
 import { intlLocaleOf, siteLabels } from '../config/site-labels.js'
 import { fillLabel, type Labels } from '../../shared/labels.js'
 import { localeOf } from '../../shared/locales.js'
 import type { Diagnostic } from '../diagnostics.js'
 import type { GitInfo } from '../discover/git-info.js'
+import { createPublishable, resolveLink } from './link-resolution.js'
+import { pageHrefs } from './routes.js'
 import type { Resolved, Site, SitePage } from './link-site.js'
-import type { PageLink } from '../parse/page.js'
+import { placeholderOf, type PageLink } from '../parse/page.js'
 import type { SourcePath } from '../paths.js'
 
-/** When a file was last changed and created, in ms; undefined where unknown. */
-export type FileTimes = (path: SourcePath) => { mtime?: number; ctime?: number }
+/** When a file was last changed and created, in ms, and its size in bytes (read when a base asks); undefined where unknown. */
+export type FileTimes = (path: SourcePath) => { mtime?: number; ctime?: number; readonly size?: number }
 
 /** Times from git where the file is in git (newest and oldest commit), else from the file system under `root`. */
 export function fileTimes(root: string, git: ReadonlyMap<SourcePath, GitInfo>): FileTimes {
@@ -26,10 +29,16 @@ export function fileTimes(root: string, git: ReadonlyMap<SourcePath, GitInfo>): 
     const info = git.get(path)
     if (info) {
       const oldest = info.changelog.length > 0 ? Math.min(...info.changelog.map((entry) => entry.time)) : info.updatedTime
-      return { mtime: info.updatedTime, ctime: oldest }
+      return {
+        mtime: info.updatedTime,
+        ctime: oldest,
+        get size() {
+          return statSync(join(root, path), { throwIfNoEntry: false })?.size
+        },
+      }
     }
     const stat = statSync(join(root, path), { throwIfNoEntry: false })
-    return stat ? { mtime: stat.mtimeMs, ctime: stat.birthtimeMs || stat.mtimeMs } : {}
+    return stat ? { mtime: stat.mtimeMs, ctime: stat.birthtimeMs || stat.mtimeMs, size: stat.size } : {}
   }
 }
 
@@ -47,7 +56,8 @@ export function evaluateBases(site: Site, times: FileTimes, now = Date.now()): D
   if (holders.length === 0) return []
 
   const records = createRecords(site, times)
-  const recordOf = new Map(site.pages.map((p, i) => [p, records.get(p)]))
+  const recordOf = new Map(site.pages.map((p) => [p, records.get(p)]))
+  const byPath = new Map([...records.values()].map((record) => [record.path, record]))
   const diagnostics: Diagnostic[] = []
   const reported = new Set<string>()
   const report = (page: SitePage, problem: BaseProblem) => {
@@ -65,21 +75,40 @@ export function evaluateBases(site: Site, times: FileTimes, now = Date.now()): D
     })
   }
   const notes = [...records.values()]
+  const propertyNames = propertyNamesOf(notes)
   const labels = siteLabels(site.config)
   const renderLabels = viewLabels(labels)
+  const lang = site.config.site.lang
   // German sites write dates 01.05.2024 (the views' own format); others as their language does
-  const formatDate = localeOf(site.config.site.lang).name === 'en' ? intlDateFormat(site.config.site.lang) : undefined
-  const evaluate = (holder: SitePage, link: PageLink, self: SitePage | undefined): Resolved => {
+  const formatDate = localeOf(lang).name === 'en' ? intlDateFormat(lang) : undefined
+  const images = imageResolver(site)
+  const evaluateLink = (holder: SitePage, link: PageLink, self: BaseRecord | undefined, only?: number): Resolved => {
     const base = link.base!
-    const views = link.view !== undefined ? [link.view] : base.views.length > 0 ? base.views.map((_, i) => i) : [undefined]
+    const views =
+      only !== undefined
+        ? [only]
+        : link.view !== undefined
+          ? [link.view]
+          : base.views.length > 0
+            ? base.views.map((_, i) => i)
+            : [undefined]
     const html = views
       .map((view) => {
         const { view: result, problems } = evaluateView(base, view, notes, {
           resolve: (target) => resolveTarget(site, holder, target),
-          self: self && recordOf.get(self),
+          record: (path) => byPath.get(path),
+          resolveImage: (target) => images(holder, target),
+          propertyNames,
+          self,
           now,
           timeZone: site.config.site.timeZone,
-          labels: { columns: labels.basesColumns, noValue: labels.basesNoValue, error: labels.basesCellError },
+          locale: lang,
+          labels: {
+            columns: labels.basesColumns,
+            noValue: labels.basesNoValue,
+            error: labels.basesCellError,
+            summaries: labels.basesSummaries,
+          },
           ...(formatDate ? { formatDate } : {}),
         })
         for (const problem of problems) report(holder, problem)
@@ -90,69 +119,127 @@ export function evaluateBases(site: Site, times: FileTimes, now = Date.now()): D
   }
 
   for (const holder of holders) {
-    // a base's own page has no `this`; a ```base block's `this` is the page it is written in
-    const self = BASE_SOURCE.test(holder.page.sourcePath) ? undefined : holder
+    // a ```base block's `this` is the page it is written in; a base's own page is the base file itself
+    const self = BASE_SOURCE.test(holder.page.sourcePath) ? baseRecord(holder) : recordOf.get(holder)
     holder.page.links.forEach((link, i) => {
-      if (link.kind === 'base') holder.resolved[i] = evaluate(holder, link, self)
+      if (link.kind === 'base') holder.resolved[i] = evaluateLink(holder, link, self)
     })
   }
-  // an embedded base (![[Kunden.base]]) is evaluated for the page that embeds it: `this` is that page
+  // an embedded base (![[Kunden.base]]) is evaluated for the page that embeds it: `this` is that page; it shows its
+  // first view, or the one its anchor names (![[Kunden.base#Alle]]), as Obsidian does
   const byHash = new Map(holders.map((p) => [p.page.contentHash, p]))
   for (const page of site.pages) {
-    page.resolved.forEach((resolved) => {
-      if (resolved.kind !== 'embed') return
+    for (const resolved of page.resolved) {
+      if (resolved.kind !== 'embed') continue
       const target = byHash.get(resolved.embed)
-      if (!target || !BASE_SOURCE.test(target.page.sourcePath)) return
-      resolved.resolved = target.page.links.map((link, i) => (link.kind === 'base' ? evaluate(target, link, page) : target.resolved[i]))
-    })
+      if (!target || !BASE_SOURCE.test(target.page.sourcePath)) continue
+      const baseLinks = target.page.links.flatMap((link, index) => (link.kind === 'base' ? [index] : []))
+      if (baseLinks.length === 0) continue
+      const fragmentAt = resolved.fragment ? target.page.fragments.findIndex((f) => f.id === resolved.fragment!.id) : 0
+      const shown = baseLinks[Math.max(0, Math.min(fragmentAt, baseLinks.length - 1))]
+      const self = recordOf.get(page) ?? embeddingRecord(page)
+      resolved.resolved = target.page.links.map((link, index) =>
+        index === shown ? evaluateLink(target, link, self) : link.kind === 'base' ? { kind: 'base', html: '' } : target.resolved[index],
+      )
+      resolved.fragment = { id: resolved.fragment?.id ?? '', html: placeholderOf(shown) }
+    }
   }
   site.diagnostics.push(...diagnostics)
   return diagnostics
 }
 
+/** The record of a `.base` page itself: `this` on its own page (`this.file.folder` is the base's folder). */
+function baseRecord({ page, href }: SitePage): BaseRecord {
+  return { path: page.sourcePath, title: page.title, href, tags: [], links: [], properties: {} }
+}
+
+/** The record of a page that embeds a base but is no note (a canvas): its file, without front matter. */
+function embeddingRecord({ page, href, tags }: SitePage): BaseRecord {
+  return { path: page.sourcePath, title: page.title, href, tags, links: [], properties: {} }
+}
+
 /** A base's records: the notes of the site (not other bases or canvases), in site order. */
 function createRecords(site: Site, times: FileTimes): Map<SitePage, BaseRecord> {
   const byHref = new Map(site.pages.map((p) => [p.href, p.page.sourcePath]))
-  const assetByHref = new Map<string, string>()
   const records = new Map<SitePage, BaseRecord>()
+  const backlinks = new Map<string, Set<string>>()
+  const assetPath = (href: string) => safeDecode(href).slice(site.config.site.base.length)
   for (const sitePage of site.pages) {
     const { page } = sitePage
     if (!/\.md$/i.test(page.sourcePath)) continue
     const links = new Set<string>()
-    for (const resolved of sitePage.resolved) {
-      if (resolved.kind === 'page' || resolved.kind === 'embed') {
-        const target = byHref.get(resolved.href.replace(/#.*$/, ''))
-        if (target) links.add(target)
-      } else if (resolved.kind === 'asset' || resolved.kind === 'image') {
-        const href = resolved.kind === 'asset' ? resolved.href : resolved.src
-        links.add(assetByHref.get(href) ?? decodeURI(href).slice(site.config.site.base.length))
-      }
+    const embeds = new Set<string>()
+    sitePage.resolved.forEach((resolved, i) => {
+      let target: string | undefined
+      if (resolved.kind === 'page' || resolved.kind === 'embed') target = byHref.get(resolved.href.replace(/#.*$/, ''))
+      else if (resolved.kind === 'asset') target = assetPath(resolved.href)
+      else if (resolved.kind === 'image') target = assetPath(resolved.src)
+      if (target === undefined) return
+      links.add(target)
+      const link = page.links[i]
+      if (link && (link.kind === 'embed' || (link.kind === 'image' && link.syntax === 'wiki'))) embeds.add(target)
+    })
+    const properties = propertiesOf(sitePage)
+    // links in front matter are links too (`kunde: "[[Muster AG]]"`)
+    for (const text of wikiTexts(properties)) {
+      const target = resolveTarget(site, sitePage, text)
+      if (target) links.add(target)
     }
-    const { mtime, ctime } = times(page.sourcePath)
+    for (const target of links) {
+      let from = backlinks.get(target)
+      if (!from) backlinks.set(target, (from = new Set()))
+      from.add(page.sourcePath)
+    }
+    const info = times(page.sourcePath)
     records.set(sitePage, {
       path: page.sourcePath,
       title: page.title,
       href: sitePage.href,
       tags: sitePage.tags,
       links: [...links],
-      ...(mtime !== undefined ? { mtime } : {}),
-      ...(ctime !== undefined ? { ctime } : {}),
-      properties: propertiesOf(sitePage),
+      embeds: [...embeds],
+      ...(info.mtime !== undefined ? { mtime: info.mtime } : {}),
+      ...(info.ctime !== undefined ? { ctime: info.ctime } : {}),
+      // a stat of the file, only when a base reads file.size
+      get size() {
+        return info.size
+      },
+      properties,
     })
   }
+  for (const record of records.values()) {
+    const from = backlinks.get(record.path)
+    ;(record as { backlinks?: readonly string[] }).backlinks = from ? [...from].filter((path) => path !== record.path) : []
+  }
   return records
+}
+
+const WIKI_TEXT = /^\s*!?\[\[[^\]]+\]\]\s*$/
+
+/** The `[[…]]` texts among a note's front-matter values and list items. */
+function wikiTexts(properties: Record<string, unknown>): string[] {
+  const found: string[] = []
+  for (const value of Object.values(properties)) {
+    if (typeof value === 'string' && WIKI_TEXT.test(value)) found.push(value.replace(/^\s*!/, ''))
+    else if (Array.isArray(value))
+      for (const item of value) if (typeof item === 'string' && WIKI_TEXT.test(item)) found.push(item.replace(/^\s*!/, ''))
+  }
+  return found
+}
+
+function safeDecode(href: string): string {
+  try {
+    return decodeURI(href)
+  } catch {
+    return href
+  }
 }
 
 /** A note's front matter as a base sees it: every key as written, the ones wikigen reads itself included. */
 function propertiesOf({ page }: SitePage): Record<string, unknown> {
   const fm = page.frontmatter
   const properties: Record<string, unknown> = Object.create(null)
-  const known = { title: fm.title, description: fm.description, section: fm.section, kind: fm.kind, series: fm.series, order: fm.order }
-  for (const [key, value] of Object.entries(known)) if (value !== undefined) properties[key] = value
-  if (fm.tags.length > 0) properties.tags = fm.tags
-  if (fm.aliases.length > 0) properties.aliases = fm.aliases
-  if (fm.cssclasses.length > 0) properties.cssclasses = fm.cssclasses
-  if (fm.permalink !== undefined) properties.permalink = fm.permalink
+  if (fm.known) for (const key of Object.keys(fm.known)) properties[key] = fm.known[key]
   for (const key of Object.keys(fm.extra)) properties[key] = fm.extra[key]
   return properties
 }
@@ -166,15 +253,45 @@ function resolveTarget(site: Site, holder: SitePage, target: string): string | u
   return site.index.findPage(probe, holder.page)?.sourcePath
 }
 
+/**
+ * The URL of an image a base shows (a card's cover, `image(…)`), found as the holder's own `![[…]]` would find it;
+ * the file is then published with the site. Undefined when there is no such file.
+ */
+function imageResolver(site: Site): (holder: SitePage, target: string) => string | undefined {
+  const used = new Set(site.assets)
+  const context = {
+    index: site.index,
+    base: site.config.site.base,
+    hrefOfPage: pageHrefs(site.config.site.base),
+    diagnostics: [] as Diagnostic[],
+    used,
+    publishable: createPublishable(site.config),
+  }
+  const cache = new Map<string, string | undefined>()
+  return (holder, target) => {
+    const key = `${holder.page.sourcePath}\u0000${target}`
+    if (cache.has(key)) return cache.get(key)
+    const probe: PageLink = { kind: 'image', syntax: 'wiki', target, line: 0, column: 0 }
+    const before = used.size
+    const resolved = resolveLink(probe, holder.page, context)
+    const src = resolved.kind === 'image' ? resolved.src : undefined
+    // a file only a base shows is published too
+    if (used.size > before) site.assets.push(...[...used].slice(before))
+    cache.set(key, src)
+    return src
+  }
+}
+
 /** The texts around a view, in the site's language. */
 function viewLabels(labels: Labels): RenderLabels {
   return {
     count: (total) => fillLabel(total === 1 ? labels.basesCountOne : labels.basesCount, { count: total }),
     limited: (shown, total) => fillLabel(labels.basesLimited, { shown, total }),
     empty: labels.basesEmpty,
-    views: { table: labels.basesTable, cards: labels.basesCards, list: labels.basesList },
+    views: { table: labels.basesTable, cards: labels.basesCards, list: labels.basesList, map: labels.basesMap },
     yes: labels.basesYes,
     no: labels.basesNo,
+    noCoordinates: labels.basesNoCoordinates,
   }
 }
 

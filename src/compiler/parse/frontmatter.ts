@@ -83,6 +83,8 @@ export interface Frontmatter {
   cssclasses: string[]
   /** Keys wikigen does not know, kept as written. */
   extra: Record<string, unknown>
+  /** The keys wikigen reads itself (`title`, `lang`, `tags` …) as written, for Obsidian bases; absent when none is. */
+  known?: Record<string, unknown>
 }
 
 export const DEFAULT_FRONTMATTER: Readonly<Frontmatter> = Object.freeze({
@@ -169,6 +171,7 @@ export function readFrontmatter(text: string, file: SourcePath): FrontmatterResu
       frontmatter.extra[key] = value
       continue
     }
+    ;(frontmatter.known ??= Object.create(null) as Record<string, unknown>)[key] = value
     const problem = field(value, frontmatter)
     if (typeof problem === 'object') {
       diagnostics.push({

@@ -34,7 +34,14 @@ export function parseBasePage(source: SourceFile, page: { name: string; slug: Sl
   const viewLink = (view: number | undefined, at: { line: number; column: number }) =>
     placeholderOf(links.push({ kind: 'base', syntax: 'wiki', target: '', base, ...(view === undefined ? {} : { view }), ...at }) - 1)
   let html = ''
-  if (base.views.length <= 1) html = viewLink(base.views.length === 1 ? 0 : undefined, { line: 1, column: 1 })
+  if (base.views.length === 1 && base.views[0].name !== '') {
+    // a single named view has no heading, but `![[Kunden.base#Alle]]` still finds it, as in Obsidian
+    const slug = slugger(base.views[0].name)
+    const placeholder = viewLink(0, { line: 1, column: 1 })
+    html = `<div id="${escapeHtml(slug)}">${placeholder}</div>`
+    anchors.push({ level: 2, text: base.views[0].name, slug })
+    fragments.push({ id: slug, html: placeholder })
+  } else if (base.views.length <= 1) html = viewLink(base.views.length === 1 ? 0 : undefined, { line: 1, column: 1 })
   else {
     base.views.forEach((view, index) => {
       const title = view.name || `${view.type} ${index + 1}`

@@ -28,6 +28,8 @@ export type BinaryOperator = '||' | '&&' | '==' | '!=' | '>' | '<' | '>=' | '<='
 export type Expr =
   | ({ type: 'literal'; value: string | number | boolean | null } & Position)
   | ({ type: 'list'; items: Expr[] } & Position)
+  | ({ type: 'object'; entries: { key: string; value: Expr }[] } & Position)
+  | ({ type: 'regex'; pattern: string; flags: string } & Position)
   | ({ type: 'name'; name: string } & Position)
   | ({ type: 'member'; object: Expr; name: string } & Position)
   | ({ type: 'index'; object: Expr; index: Expr } & Position)
@@ -58,6 +60,12 @@ export const FUNCTIONS: Readonly<Record<string, readonly [number, number]>> = {
   list: [1, 1],
   min: [1, Infinity],
   max: [1, Infinity],
+  file: [1, 1],
+  image: [1, 1],
+  icon: [1, 1],
+  html: [1, 1],
+  escapeHTML: [1, 1],
+  random: [0, 0],
 }
 
 /** Every method name some value has; a call of any other name is a mistake found while parsing. */
@@ -88,7 +96,36 @@ const METHODS = new Set([
   'hasLink',
   'hasProperty',
   'asLink',
+  'isType',
+  'title',
+  'repeat',
+  'reverse',
+  'slice',
+  'filter',
+  'map',
+  'reduce',
+  'flat',
+  'sort',
+  'unique',
+  'keys',
+  'values',
+  'matches',
+  'asFile',
+  'linksTo',
+  'time',
+  'relative',
+  // not in the function reference, but in its example of a summary (`values.mean()`): aggregates of a list
+  'sum',
+  'mean',
+  'average',
+  'median',
+  'stddev',
+  'min',
+  'max',
 ])
+
+/** The methods whose first argument is evaluated per item, with `value`, `index` (and `acc`) bound. */
+const ITEM_METHODS = new Set(['filter', 'map', 'reduce'])
 
 /** Nesting deeper than this is a mistake, not a formula; it would otherwise exhaust the stack. */
 const MAX_DEPTH = 100
@@ -98,11 +135,13 @@ const MAX_LENGTH = 4000
 // ---------------------------------------------------------------------------------------------------------------
 // Tokenizer
 
-type TokenKind = 'number' | 'string' | 'name' | 'punct' | 'end'
+type TokenKind = 'number' | 'string' | 'name' | 'punct' | 'regex' | 'end'
 interface Token {
   kind: TokenKind
   text: string
   value?: string | number
+  /** A regular expression's flags. */
+  flags?: string
   offset: number
 }
 
@@ -114,7 +153,31 @@ class SyntaxProblem {
   ) {}
 }
 
-const PUNCTUATION = ['||', '&&', '==', '!=', '>=', '<=', '>', '<', '!', '+', '-', '*', '/', '%', '(', ')', '[', ']', ',', '.']
+const PUNCTUATION = [
+  '||',
+  '&&',
+  '==',
+  '!=',
+  '>=',
+  '<=',
+  '>',
+  '<',
+  '!',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  ':',
+  ',',
+  '.',
+]
 const NAME_START = /[\p{L}_$]/u
 const NAME_PART = /[\p{L}\p{N}_$]/u
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', '"': '"', "'": "'" }
@@ -143,6 +206,10 @@ function tokenize(source: string): Token[] {
       if (j >= source.length) throw new SyntaxProblem('Text is never closed', `Close the text with ${char}.`, i)
       tokens.push({ kind: 'string', text: source.slice(i, j + 1), value, offset: i })
       i = j + 1
+    } else if (char === '/' && !endsValue(tokens[tokens.length - 1])) {
+      const regex = readRegex(source, i)
+      tokens.push(regex)
+      i += regex.text.length
     } else if (NAME_START.test(char)) {
       let j = i + 1
       while (j < source.length && NAME_PART.test(source[j])) j++
@@ -161,6 +228,84 @@ function tokenize(source: string): Token[] {
   }
   tokens.push({ kind: 'end', text: '', offset: source.length })
   return tokens
+}
+
+/** Whether a token ends a value, so that a "/" after it divides rather than starting a regular expression. */
+function endsValue(token: Token | undefined): boolean {
+  if (!token) return false
+  if (token.kind === 'punct') return token.text === ')' || token.text === ']' || token.text === '}'
+  return token.kind !== 'end'
+}
+
+/** A regular expression literal `/…/flags` starting at `start`; "/" inside a class `[…]` or escaped does not end it. */
+function readRegex(source: string, start: number): Token {
+  let j = start + 1
+  let inClass = false
+  while (j < source.length) {
+    const char = source[j]
+    if (char === '\\') j += 2
+    else {
+      if (char === '[') inClass = true
+      else if (char === ']') inClass = false
+      else if (char === '/' && !inClass) break
+      j++
+    }
+  }
+  if (j >= source.length)
+    throw new SyntaxProblem('Regular expression is never closed', 'Close it with "/", or write "/" in text as "\\/".', start)
+  const pattern = source.slice(start + 1, j)
+  const flags = /^[a-z]*/i.exec(source.slice(j + 1))![0]
+  if (pattern === '')
+    throw new SyntaxProblem('The regular expression is empty', 'Write a pattern between the slashes, e.g. /^\\d+$/.', start)
+  if (!/^[gimsuy]*$/.test(flags) || new Set(flags).size !== flags.length)
+    throw new SyntaxProblem(`Unknown regular expression flags "${flags}"`, 'Use the flags g, i, m, s, u or y, each once.', j + 1)
+  try {
+    new RegExp(pattern, flags)
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : String(error)
+    throw new SyntaxProblem(`Invalid regular expression: ${reason}`, 'Check the brackets, groups and escapes of the pattern.', start)
+  }
+  const slow = slowPattern(pattern)
+  if (slow)
+    throw new SyntaxProblem(
+      `The regular expression could take very long on some texts: ${slow}`,
+      'Write it without a repeated group that repeats inside, such as (a+)+, and without back references.',
+      start,
+    )
+  return { kind: 'regex', text: source.slice(start, j + 1 + flags.length), value: pattern, flags, offset: start }
+}
+
+/**
+ * Why a pattern could backtrack exponentially (a repeated group that holds a repetition, as in (a+)+, or a back
+ * reference), or undefined. Bases run at build time over every note, so such a pattern is refused up front.
+ */
+function slowPattern(pattern: string): string | undefined {
+  if (/\\[1-9]|\\k</.test(pattern)) return 'it refers back to a group'
+  // per open group: whether it holds a repetition
+  const groups: boolean[] = []
+  let inClass = false
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i]
+    if (char === '\\') {
+      i++
+      continue
+    }
+    if (inClass) {
+      if (char === ']') inClass = false
+      continue
+    }
+    if (char === '[') inClass = true
+    else if (char === '(') groups.push(false)
+    else if ((char === '*' || char === '+' || char === '{' || (char === '?' && pattern[i - 1] !== '(')) && groups.length > 0)
+      groups[groups.length - 1] = true
+    else if (char === ')') {
+      const repeats = groups.pop() ?? false
+      const next = pattern[i + 1]
+      if (repeats && (next === '*' || next === '+' || next === '{')) return 'a repeated group repeats inside'
+      if (repeats && groups.length > 0) groups[groups.length - 1] = true
+    }
+  }
+  return undefined
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -350,6 +495,21 @@ class Parser {
       this.expect(')', 'Close the parenthesis with ")".')
       return inner
     }
+    if (token.kind === 'regex') return { type: 'regex', pattern: String(token.value), flags: token.flags ?? '', ...at }
+    if (token.kind === 'punct' && token.text === '{') {
+      const entries: { key: string; value: Expr }[] = []
+      if (!this.accept('}')) {
+        do {
+          const key = this.next()
+          if (key.kind !== 'string' && key.kind !== 'name')
+            throw new SyntaxProblem(`Expected a key but found "${key.text}"`, 'Write objects as { "key": value }.', key.offset)
+          this.expect(':', 'Separate a key from its value with ":".')
+          entries.push({ key: key.kind === 'string' ? String(key.value) : key.text, value: this.parseOr(depth + 1) })
+        } while (this.accept(','))
+        this.expect('}', 'Separate entries with "," and close the object with "}".')
+      }
+      return { type: 'object', entries, ...at }
+    }
     if (token.kind === 'punct' && token.text === '[') {
       const items: Expr[] = []
       if (!this.accept(']')) {
@@ -380,6 +540,19 @@ export class DateValue {
   ) {}
 }
 
+/** A length of time: `duration("1d")`, or the difference of two dates. Months stay months until added to a date. */
+export class DurationValue {
+  constructor(
+    readonly ms: number,
+    readonly months = 0,
+  ) {}
+
+  /** In milliseconds, a month taken as 30 days: what a duration is next to a number. */
+  get total(): number {
+    return this.ms + this.months * 30 * DAY_MS
+  }
+}
+
 /** A link to a note or file: the target as written, and the source path it resolves to. */
 export class LinkValue {
   constructor(
@@ -394,13 +567,47 @@ export class FileValue {
   constructor(readonly record: BaseRecord) {}
 }
 
-/** `note` and `this`: a note's front matter. */
+/** `note` and `this`: a note's front matter. `this` (`self`) also has `.file`. */
 export class NoteValue {
-  constructor(readonly record: BaseRecord) {}
+  constructor(
+    readonly record: BaseRecord,
+    readonly self = false,
+  ) {}
 }
 
 /** `formula`, whose members are the formulas of the base, computed for the current note. */
 export class FormulaValue {}
+
+/** A regular expression literal, `/…/flags`. */
+export class RegexValue {
+  private compiled: RegExp | undefined
+  constructor(
+    readonly pattern: string,
+    readonly flags: string,
+  ) {}
+
+  /** The expression, its position reset: a `g` or `y` expression keeps where it stopped. */
+  get regex(): RegExp {
+    this.compiled ??= new RegExp(this.pattern, this.flags)
+    this.compiled.lastIndex = 0
+    return this.compiled
+  }
+}
+
+/** `image(…)`: a picture a view shows, by link target, path or URL. */
+export class ImageValue {
+  constructor(readonly target: string) {}
+}
+
+/** `icon(…)`: a Lucide icon by name. */
+export class IconValue {
+  constructor(readonly name: string) {}
+}
+
+/** `html(…)`: markup a view shows as HTML, made safe when it is rendered. */
+export class HtmlValue {
+  constructor(readonly html: string) {}
+}
 
 /** A failure to evaluate, at the position of the node that failed. */
 export class EvaluationError {
@@ -419,10 +626,15 @@ export type Value =
   | string
   | readonly Value[]
   | DateValue
+  | DurationValue
   | LinkValue
   | FileValue
   | NoteValue
   | FormulaValue
+  | RegexValue
+  | ImageValue
+  | IconValue
+  | HtmlValue
   | { readonly [key: string]: unknown }
 
 /** What an expression is evaluated against. */
@@ -431,9 +643,15 @@ export interface ExpressionContext {
   now: number
   /** The zone file times and `now()` are shown in. Default 'Europe/Zurich', the wiki's readers' zone. */
   timeZone?: string
+  /** The language of month and weekday names (`format`) and of `relative()`. Default 'de'. */
+  locale?: string
   /** Resolves a link target as written to a source path. */
   resolve(target: string): string | undefined
-  /** The note that embeds the base, for `this`. */
+  /** The record of a source path, for `file(…)`, `asFile()` and `linksTo()`; undefined for a path no note has. */
+  record?(path: string): BaseRecord | undefined
+  /** A number from 0 to below 1 for `random()`; default Math.random. */
+  random?(): number
+  /** The note that embeds the base, or the base itself, for `this`. */
   self?: BaseRecord
   /** The formulas of the base by name; null for one that did not parse. */
   formulas?: ReadonlyMap<string, Expr | null>
@@ -461,10 +679,12 @@ export interface Scope {
   formulasInProgress: Set<string>
   /** The formulas that failed for this note: their cells show an error, not an empty value. */
   failedFormulas: Set<string>
+  /** Names bound while evaluating: `value`, `index` and `acc` of filter, map and reduce; `values` of a summary. */
+  locals?: ReadonlyMap<string, Value>
 }
 
-export function createScope(record: BaseRecord, context: ExpressionContext): Scope {
-  return { record, context, formulaValues: new Map(), formulasInProgress: new Set(), failedFormulas: new Set() }
+export function createScope(record: BaseRecord, context: ExpressionContext, locals?: ReadonlyMap<string, Value>): Scope {
+  return { record, context, formulaValues: new Map(), formulasInProgress: new Set(), failedFormulas: new Set(), locals }
 }
 
 /** Evaluates an expression for one note. A failure is returned as an `EvaluationError`, never thrown. */
@@ -493,6 +713,16 @@ export function isTruthy(value: Value): boolean {
   return true
 }
 
+/** Whether a value counts as empty: null, "", the empty list or object (dates, numbers and booleans never are). */
+export function isEmptyValue(value: Value): boolean {
+  return (
+    value === null ||
+    value === '' ||
+    (Array.isArray(value) && value.length === 0) ||
+    (isPlainObject(value) && Object.keys(value).length === 0)
+  )
+}
+
 class Failure {
   constructor(
     readonly message: string,
@@ -512,13 +742,17 @@ function run(node: Expr, scope: Scope): Value {
   }
   const value = runNode(node, scope)
   if (typeof value === 'string' ? value.length > MAX_VALUE_SIZE : Array.isArray(value) && sizeOf(value) > MAX_VALUE_SIZE) {
-    throw new Failure(
-      `${inFormula(scope)}The value grows past ${MAX_VALUE_SIZE.toLocaleString('en')} characters or list items`,
-      'A formula that keeps doubling a text or a list grows without end: make it shorter.',
-      node,
-    )
+    throw tooLarge(scope, node)
   }
   return value
+}
+
+function tooLarge(scope: Scope, node: Expr): Failure {
+  return new Failure(
+    `${inFormula(scope)}The value grows past ${MAX_VALUE_SIZE.toLocaleString('en')} characters or list items`,
+    'A formula that keeps doubling a text or a list grows without end: make it shorter.',
+    node,
+  )
 }
 
 /** 'Formula "x": ' when `scope` is evaluating a formula, for messages of bounds that name it. */
@@ -545,6 +779,13 @@ function runNode(node: Expr, scope: Scope): Value {
       return node.value
     case 'list':
       return node.items.map((item) => run(item, scope))
+    case 'object': {
+      const object: Record<string, unknown> = Object.create(null)
+      for (const entry of node.entries) object[entry.key] = run(entry.value, scope)
+      return Object.setPrototypeOf(object, Object.prototype) as Value
+    }
+    case 'regex':
+      return new RegexValue(node.pattern, node.flags)
     case 'name':
       return lookupName(node.name, scope)
     case 'member':
@@ -553,15 +794,13 @@ function runNode(node: Expr, scope: Scope): Value {
       return readIndex(run(node.object, scope), run(node.index, scope), node, scope)
     case 'call':
       if (node.callee.type === 'name') return callFunction(node.callee.name, node.args, node, scope)
-      if (node.callee.type === 'member') {
-        const target = run(node.callee.object, scope)
-        return callMethod(target, node.callee.name, node.args, node, scope)
-      }
+      if (node.callee.type === 'member') return callMethod(run(node.callee.object, scope), node.callee.name, node.args, node, scope)
       throw new Failure('This value is not a function', 'Call a function by name, e.g. if(…) or file.hasTag(…).', node)
     case 'unary': {
       const operand = run(node.operand, scope)
       if (node.operator === '!') return !isTruthy(operand)
       if (operand === null) return null
+      if (operand instanceof DurationValue) return new DurationValue(-operand.ms, -operand.months)
       const number = toNumber(operand)
       if (number === undefined) throw new Failure(`Cannot negate ${describe(operand)}`, 'Use "-" with numbers only.', node)
       return -number
@@ -572,15 +811,28 @@ function runNode(node: Expr, scope: Scope): Value {
 }
 
 function lookupName(name: string, scope: Scope): Value {
+  if (scope.locals?.has(name)) return scope.locals.get(name) ?? null
   if (name === 'file') return new FileValue(scope.record)
   if (name === 'note') return new NoteValue(scope.record)
   if (name === 'formula') return new FormulaValue()
-  if (name === 'this') return scope.context.self ? new NoteValue(scope.context.self) : null
-  return readProperty(scope.record, name)
+  if (name === 'this') return scope.context.self ? new NoteValue(scope.context.self, true) : null
+  return readProperty(scope.record, name, scope)
 }
 
-function readProperty(record: BaseRecord, name: string): Value {
-  return Object.hasOwn(record.properties, name) ? fromJson(record.properties[name]) : null
+/** A front-matter value: text written as a date ("2024-05-01", "2024-05-01T10:00") is a date, as Obsidian types it. */
+function readProperty(record: BaseRecord, name: string, scope: Scope): Value {
+  if (!Object.hasOwn(record.properties, name)) return null
+  const value = fromJson(record.properties[name])
+  if (typeof value === 'string') return looksLikeDate(value) ? (parseDate(value, zoneOf(scope)) ?? value) : value
+  if (Array.isArray(value) && value.some((item) => typeof item === 'string' && looksLikeDate(item))) {
+    return value.map((item: Value) => (typeof item === 'string' && looksLikeDate(item) ? (parseDate(item, zoneOf(scope)) ?? item) : item))
+  }
+  return value
+}
+
+/** A cheap test before the date pattern: "2024-05-01…" has a "-" after four characters. */
+function looksLikeDate(text: string): boolean {
+  return text.length >= 10 && text.length <= 40 && text.charCodeAt(4) === 45
 }
 
 function fromJson(value: unknown): Value {
@@ -610,6 +862,9 @@ function readFormula(name: string, node: Expr, scope: Scope): Value {
     )
   }
   scope.formulasInProgress.add(name)
+  // a formula sees the note, never the `value` of a filter or map it is used in
+  const locals = scope.locals
+  scope.locals = undefined
   let value: Value
   try {
     const result = evaluate(ast, scope)
@@ -620,36 +875,74 @@ function readFormula(name: string, node: Expr, scope: Scope): Value {
     } else value = result
   } finally {
     scope.formulasInProgress.delete(name)
+    scope.locals = locals
   }
   scope.formulaValues.set(name, value)
   return value
 }
 
+const DATE_FIELDS = ['year', 'month', 'day', 'hour', 'minute', 'second', 'millisecond']
+const DURATION_FIELDS: Record<string, number> = {
+  years: 365 * 86_400_000,
+  months: 30 * 86_400_000,
+  weeks: 7 * 86_400_000,
+  days: 86_400_000,
+  hours: 3_600_000,
+  minutes: 60_000,
+  seconds: 1000,
+  milliseconds: 1,
+}
+
 function readMember(target: Value, name: string, node: Expr, scope: Scope): Value {
   if (target === null) return null
   if (target instanceof FileValue) return readFileProperty(target.record, name, node, scope)
-  if (target instanceof NoteValue) return name === 'file' ? new FileValue(target.record) : readProperty(target.record, name)
+  if (target instanceof NoteValue)
+    return target.self && name === 'file' ? new FileValue(target.record) : readProperty(target.record, name, scope)
   if (target instanceof FormulaValue) return readFormula(name, node, scope)
-  if (target instanceof DateValue) {
-    const date = new Date(target.ms)
-    const parts: Record<string, number> = {
-      year: date.getUTCFullYear(),
-      month: date.getUTCMonth() + 1,
-      day: date.getUTCDate(),
-      hour: date.getUTCHours(),
-      minute: date.getUTCMinutes(),
-      second: date.getUTCSeconds(),
-      millisecond: date.getUTCMilliseconds(),
-    }
-    if (Object.hasOwn(parts, name)) return parts[name]
-  } else if (name === 'length' && (typeof target === 'string' || Array.isArray(target))) {
-    return target.length
-  } else if (isPlainObject(target)) {
-    return Object.hasOwn(target, name) ? fromJson(target[name]) : null
+  const date =
+    target instanceof DateValue ? target : typeof target === 'string' && DATE_FIELDS.includes(name) ? parseDate(target) : undefined
+  if (date && DATE_FIELDS.includes(name)) {
+    const d = new Date(date.ms)
+    const parts = [
+      d.getUTCFullYear(),
+      d.getUTCMonth() + 1,
+      d.getUTCDate(),
+      d.getUTCHours(),
+      d.getUTCMinutes(),
+      d.getUTCSeconds(),
+      d.getUTCMilliseconds(),
+    ]
+    return parts[DATE_FIELDS.indexOf(name)]
   }
+  if (target instanceof DurationValue && Object.hasOwn(DURATION_FIELDS, name)) {
+    // in whole and part units, like moment's asDays(): (now() - file.ctime).days.floor() is the days since
+    return name === 'months' || name === 'years'
+      ? (target.months + target.ms / (30 * 86_400_000)) / (name === 'years' ? 12 : 1)
+      : target.total / DURATION_FIELDS[name]
+  }
+  if (name === 'length' && (typeof target === 'string' || Array.isArray(target))) return target.length
+  if (isPlainObject(target)) return Object.hasOwn(target, name) ? fromJson(target[name]) : null
   if (METHODS.has(name)) throw new Failure(`"${name}" is a function`, `Call it: .${name}(…)`, node)
   throw new Failure(`${capitalize(describe(target))} has no property "${name}"`, 'Check the property name.', node)
 }
+
+/** The 14 file properties of Obsidian's help (file.name with its extension, file.basename without). */
+export const FILE_FIELDS = [
+  'name',
+  'basename',
+  'path',
+  'folder',
+  'ext',
+  'size',
+  'ctime',
+  'mtime',
+  'properties',
+  'tags',
+  'links',
+  'backlinks',
+  'embeds',
+  'file',
+] as const
 
 function readFileProperty(record: BaseRecord, name: string, node: Expr, scope: Scope): Value {
   const slash = record.path.lastIndexOf('/')
@@ -657,6 +950,7 @@ function readFileProperty(record: BaseRecord, name: string, node: Expr, scope: S
   const dot = fileName.lastIndexOf('.')
   switch (name) {
     case 'name':
+      return fileName
     case 'basename':
       return dot > 0 ? fileName.slice(0, dot) : fileName
     case 'path':
@@ -676,11 +970,17 @@ function readFileProperty(record: BaseRecord, name: string, node: Expr, scope: S
       return [...record.tags]
     case 'links':
       return record.links.map((path) => new LinkValue(path, path))
+    case 'embeds':
+      return (record.embeds ?? []).map((path) => new LinkValue(path, path))
+    case 'backlinks':
+      return (record.backlinks ?? []).map((path) => new LinkValue(path, path))
     case 'properties':
       return record.properties as Value
+    case 'file':
+      return new FileValue(record)
   }
   if (METHODS.has(name)) throw new Failure(`"${name}" is a function`, `Call it: file.${name}(…)`, node)
-  throw new Failure(`A file has no property "${name}"`, 'Use name, basename, path, folder, ext, size, mtime, ctime, tags or links.', node)
+  throw new Failure(`A file has no property "${name}"`, `Use ${FILE_FIELDS.join(', ')}.`, node)
 }
 
 function readIndex(target: Value, index: Value, node: Expr, scope: Scope): Value {
@@ -690,8 +990,14 @@ function readIndex(target: Value, index: Value, node: Expr, scope: Scope): Value
     return item === undefined ? null : (item as Value)
   }
   if (typeof index === 'string') {
-    if (target instanceof NoteValue) return readProperty(target.record, index)
-    if (target instanceof FileValue || target instanceof FormulaValue || target instanceof DateValue || isPlainObject(target)) {
+    if (target instanceof NoteValue) return readProperty(target.record, index, scope)
+    if (
+      target instanceof FileValue ||
+      target instanceof FormulaValue ||
+      target instanceof DateValue ||
+      target instanceof DurationValue ||
+      isPlainObject(target)
+    ) {
       return readMember(target, index, node, scope)
     }
   }
@@ -717,32 +1023,55 @@ function callFunction(name: string, args: Expr[], node: Expr, scope: Scope): Val
     case 'date': {
       if (first === null || first instanceof DateValue) return first
       const date = toDate(first, scope)
-      if (!date) throw new Failure(`Cannot read ${describe(first)} as a date`, 'Write dates as "2024-05-01" or "2024-05-01T10:00".', node)
+      if (!date)
+        throw new Failure(`Cannot read ${describe(first)} as a date`, 'Write dates as "2024-05-01" or "2024-05-01 10:00:00".', node)
       return date
     }
     case 'duration': {
-      if (first === null) return null
+      if (first === null || first instanceof DurationValue) return first
+      if (typeof first === 'number') return new DurationValue(first)
       const duration = typeof first === 'string' ? parseDuration(first) : undefined
       if (!duration)
         throw new Failure(`Cannot read ${describe(first)} as a duration`, 'Write durations as "7d", "2 weeks", "1M" or "1y".', node)
-      return first
+      return new DurationValue(duration.ms, duration.months)
     }
     case 'number': {
       if (first === null) return null
       if (first instanceof DateValue) return first.ms
+      if (first instanceof DurationValue) return first.total
       const number = toNumber(first)
       if (number === undefined)
         throw new Failure(`Cannot read ${describe(first)} as a number`, 'Pass a number or text such as "12.5".', node)
       return number
     }
     case 'link': {
-      if (first instanceof LinkValue) return first
-      if (first instanceof FileValue || first instanceof NoteValue) return new LinkValue(first.record.path, first.record.path)
-      if (typeof first !== 'string')
+      const display = values[1] === undefined || values[1] === null ? undefined : toText(values[1])
+      if (first instanceof LinkValue) return display === undefined ? first : new LinkValue(first.target, first.path, display)
+      if (first instanceof FileValue || first instanceof NoteValue) return new LinkValue(first.record.path, first.record.path, display)
+      if (first === null || typeof first === 'object' || typeof first === 'boolean')
         throw new Failure(`Cannot link to ${describe(first)}`, 'Pass a note name or path, e.g. link("Muster AG").', node)
-      const display = typeof values[1] === 'string' ? values[1] : undefined
-      return new LinkValue(first, resolveTarget(first, scope), display)
+      const target = String(first)
+      return new LinkValue(target, resolveTarget(target, scope), display)
     }
+    case 'file': {
+      const path = first instanceof FileValue || first instanceof NoteValue ? first.record.path : pathOf(first, scope)
+      const record = path === undefined ? undefined : scope.context.record?.(path)
+      return record ? new FileValue(record) : null
+    }
+    case 'image':
+      if (first === null) return null
+      if (first instanceof ImageValue) return first
+      if (first instanceof FileValue || first instanceof NoteValue) return new ImageValue(first.record.path)
+      if (first instanceof LinkValue) return new ImageValue(first.path ?? first.target)
+      return new ImageValue(toText(first))
+    case 'icon':
+      return first === null ? null : new IconValue(toText(first))
+    case 'html':
+      return first === null ? null : new HtmlValue(toText(first))
+    case 'escapeHTML':
+      return first === null ? null : escapeHtmlText(toText(first))
+    case 'random':
+      return (scope.context.random ?? Math.random)()
     case 'list':
       return first === null ? [] : Array.isArray(first) ? first : [first]
     case 'min':
@@ -750,6 +1079,10 @@ function callFunction(name: string, args: Expr[], node: Expr, scope: Scope): Val
       return extreme(values.flat(), name === 'max' ? 1 : -1, scope)
   }
   throw new Failure(`Unknown function "${name}"`, `Use one of ${Object.keys(FUNCTIONS).join(', ')}.`, node)
+}
+
+function escapeHtmlText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 }
 
 function extreme(values: readonly Value[], sign: 1 | -1, scope: Scope): Value {
@@ -761,7 +1094,30 @@ function extreme(values: readonly Value[], sign: 1 | -1, scope: Scope): Value {
   return best
 }
 
+/** The type names `isType` knows, each with the test of a value. */
+const TYPES: Record<string, (value: Value) => boolean> = {
+  null: (value) => value === null,
+  string: (value) => typeof value === 'string',
+  number: (value) => typeof value === 'number',
+  boolean: (value) => typeof value === 'boolean',
+  date: (value) => value instanceof DateValue,
+  duration: (value) => value instanceof DurationValue,
+  list: (value) => Array.isArray(value),
+  object: (value) => isPlainObject(value),
+  link: (value) => value instanceof LinkValue,
+  file: (value) => value instanceof FileValue || value instanceof NoteValue,
+  regexp: (value) => value instanceof RegexValue,
+  image: (value) => value instanceof ImageValue,
+  icon: (value) => value instanceof IconValue,
+  html: (value) => value instanceof HtmlValue,
+}
+const TYPE_ALIASES: Record<string, string> = { text: 'string', array: 'list', regex: 'regexp', bool: 'boolean', checkbox: 'boolean' }
+
 function callMethod(target: Value, name: string, argNodes: Expr[], node: Expr, scope: Scope): Value {
+  if (ITEM_METHODS.has(name)) {
+    if (target === null) return null
+    if (Array.isArray(target)) return callItemMethod(target, name, argNodes, node, scope)
+  }
   const args = argNodes.map((arg) => run(arg, scope))
   const fail = (): never => {
     throw new Failure(
@@ -777,64 +1133,57 @@ function callMethod(target: Value, name: string, argNodes: Expr[], node: Expr, s
     case 'isTruthy':
       return isTruthy(target)
     case 'isEmpty':
-      return (
-        target === null ||
-        target === '' ||
-        (Array.isArray(target) && target.length === 0) ||
-        (isPlainObject(target) && Object.keys(target).length === 0)
-      )
+      return isEmptyValue(target)
     case 'toString':
       return toText(target)
+    case 'isType': {
+      need(1)
+      const wanted = toText(args[0]).toLowerCase()
+      const test = TYPES[Object.hasOwn(TYPE_ALIASES, wanted) ? TYPE_ALIASES[wanted] : wanted]
+      if (!test) throw new Failure(`Unknown type "${wanted}"`, `Use one of ${Object.keys(TYPES).join(', ')}.`, node)
+      return test(target)
+    }
   }
   if (target === null) return null
   if (target instanceof FileValue) return callFileMethod(target.record, name, args, scope) ?? fail()
-  if (typeof target === 'string') {
-    const text = typeof args[0] === 'string' ? args[0] : toText(args[0] ?? null)
-    switch (name) {
-      case 'contains':
-        need(1)
-        return target.includes(text)
-      case 'containsAll':
-        return args.every((arg) => target.includes(toText(arg)))
-      case 'containsAny':
-        return args.some((arg) => target.includes(toText(arg)))
-      case 'startsWith':
-        need(1)
-        return target.startsWith(text)
-      case 'endsWith':
-        need(1)
-        return target.endsWith(text)
-      case 'lower':
-        return target.toLocaleLowerCase('de')
-      case 'upper':
-        return target.toLocaleUpperCase('de')
-      case 'trim':
-        return target.trim()
-      case 'replace':
-        need(2)
-        return target.split(text).join(toText(args[1]))
-      case 'split':
-        need(1)
-        return target.split(text)
+  if (target instanceof NoteValue && target.self) return callFileMethod(target.record, name, args, scope) ?? fail()
+  if (target instanceof LinkValue || (typeof target === 'string' && (name === 'asFile' || name === 'linksTo'))) {
+    const path = pathOf(target, scope)
+    const record = path === undefined ? undefined : scope.context.record?.(path)
+    if (name === 'asFile') return record ? new FileValue(record) : null
+    if (name === 'linksTo') {
+      need(1)
+      const other = pathOf(args[0], scope)
+      return record !== undefined && other !== undefined && linkSet(record).has(other)
+    }
+    if (target instanceof LinkValue) return fail()
+  }
+  if (target instanceof RegexValue) {
+    if (name === 'matches') {
+      need(1)
+      return target.regex.test(toText(args[0]))
     }
     return fail()
   }
-  if (Array.isArray(target)) {
-    const list: readonly Value[] = target
-    const has = (needle: Value) => list.some((item) => valuesEqual(item, needle, scope))
+  let text = typeof target === 'string' ? target : undefined
+  const date =
+    target instanceof DateValue ? target : text !== undefined && DATE_METHODS.has(name) ? parseDate(text, zoneOf(scope)) : undefined
+  if (date) {
     switch (name) {
-      case 'contains':
-        need(1)
-        return has(args[0])
-      case 'containsAll':
-        return args.every(has)
-      case 'containsAny':
-        return args.some(has)
-      case 'join':
-        return list.map(toText).join(args.length > 0 ? toText(args[0]) : ', ')
+      case 'format':
+        return formatDate(date, typeof args[0] === 'string' ? args[0] : 'YYYY-MM-DD', scope.context.locale)
+      case 'date':
+        return startOfDay(date)
+      case 'time':
+        return formatDate(date, 'HH:mm:ss')
+      case 'relative':
+        return relativeTime(date, instantToDate(scope.context.now, zoneOf(scope)), scope.context.locale)
     }
-    return fail()
+    // a date is text to the text functions: date.contains("2024")
+    text = toText(date)
   }
+  if (text !== undefined) return callTextMethod(text, name, args, node, scope) ?? fail()
+  if (Array.isArray(target)) return callListMethod(target, name, args, node, scope) ?? fail()
   if (typeof target === 'number') {
     const digits = typeof args[0] === 'number' ? Math.max(0, Math.min(20, Math.trunc(args[0]))) : 0
     switch (name) {
@@ -851,12 +1200,204 @@ function callMethod(target: Value, name: string, argNodes: Expr[], node: Expr, s
     }
     return fail()
   }
-  if (target instanceof DateValue) {
-    if (name === 'format') return formatDate(target, typeof args[0] === 'string' ? args[0] : 'YYYY-MM-DD')
-    if (name === 'date') return startOfDay(target)
+  if (isPlainObject(target)) {
+    if (name === 'keys') return Object.keys(target)
+    if (name === 'values') return Object.values(target).map(fromJson)
     return fail()
   }
   return fail()
+}
+
+const DATE_METHODS = new Set(['format', 'date', 'time', 'relative'])
+
+function callTextMethod(target: string, name: string, args: Value[], node: Expr, scope: Scope): Value | undefined {
+  const need = (count: number): void => {
+    if (args.length < count) throw new Failure(`.${name}() needs ${count} argument(s)`, `Pass ${count} argument(s) to .${name}().`, node)
+  }
+  const text = typeof args[0] === 'string' ? args[0] : toText(args[0] ?? null)
+  switch (name) {
+    case 'contains':
+      need(1)
+      return target.includes(text)
+    case 'containsAll':
+      return args.every((arg) => target.includes(toText(arg)))
+    case 'containsAny':
+      return args.some((arg) => target.includes(toText(arg)))
+    case 'startsWith':
+      need(1)
+      return target.startsWith(text)
+    case 'endsWith':
+      need(1)
+      return target.endsWith(text)
+    case 'lower':
+      return target.toLocaleLowerCase(scope.context.locale ?? 'de')
+    case 'upper':
+      return target.toLocaleUpperCase(scope.context.locale ?? 'de')
+    case 'title':
+      return target.replace(
+        /(^|[^\p{L}\p{N}'’])(\p{L})/gu,
+        (_m, before: string, letter: string) => before + letter.toLocaleUpperCase(scope.context.locale ?? 'de'),
+      )
+    case 'trim':
+      return target.trim()
+    case 'replace': {
+      need(2)
+      const replacement = toText(args[1])
+      // text: every occurrence; a regular expression: the first, or every one with the g flag
+      return args[0] instanceof RegexValue ? target.replace(args[0].regex, replacement) : target.split(text).join(replacement)
+    }
+    case 'repeat': {
+      need(1)
+      const count = toNumber(args[0])
+      if (count === undefined || count < 0 || !Number.isFinite(count))
+        throw new Failure(`.repeat() needs a count of 0 or more, got ${describe(args[0])}`, 'Pass a whole number, e.g. .repeat(3).', node)
+      if (target.length * Math.floor(count) > MAX_VALUE_SIZE) throw tooLarge(scope, node)
+      return target.repeat(Math.floor(count))
+    }
+    case 'reverse':
+      return [...target].reverse().join('')
+    case 'slice': {
+      need(1)
+      const start = toNumber(args[0]) ?? 0
+      const end = args[1] === undefined || args[1] === null ? undefined : toNumber(args[1])
+      return target.slice(start, end)
+    }
+    case 'split': {
+      need(1)
+      const limit = args[1] === undefined || args[1] === null ? undefined : toNumber(args[1])
+      const parts = args[0] instanceof RegexValue ? target.split(args[0].regex) : target.split(text)
+      // split(/(,)/) also returns the groups; a group that took part in no match is undefined
+      const clean = parts.map((part) => part ?? null)
+      return limit === undefined ? clean : clean.slice(0, Math.max(0, limit))
+    }
+  }
+  return undefined
+}
+
+function callListMethod(list: readonly Value[], name: string, args: Value[], node: Expr, scope: Scope): Value | undefined {
+  const has = (needle: Value) => list.some((item) => valuesEqual(item, needle, scope))
+  const numbers = () =>
+    list
+      .map((item) => (item instanceof DurationValue ? item.total : item))
+      .filter((item): item is number => typeof item === 'number' && Number.isFinite(item))
+  switch (name) {
+    case 'contains':
+      if (args.length < 1) throw new Failure('.contains() needs 1 argument(s)', 'Pass 1 argument(s) to .contains().', node)
+      return has(args[0])
+    case 'containsAll':
+      return args.every(has)
+    case 'containsAny':
+      return args.some(has)
+    case 'join':
+      return list.map(toText).join(args.length > 0 ? toText(args[0]) : ', ')
+    case 'flat': {
+      const flat: Value[] = []
+      const pending: (readonly Value[])[] = [list]
+      const positions = [0]
+      while (pending.length > 0) {
+        const current = pending[pending.length - 1]
+        const position = positions[positions.length - 1]++
+        if (position >= current.length) {
+          pending.pop()
+          positions.pop()
+        } else if (Array.isArray(current[position])) {
+          pending.push(current[position] as readonly Value[])
+          positions.push(0)
+        } else flat.push(current[position])
+      }
+      return flat
+    }
+    case 'reverse':
+      return [...list].reverse()
+    case 'slice': {
+      const start = toNumber(args[0] ?? 0) ?? 0
+      const end = args[1] === undefined || args[1] === null ? undefined : toNumber(args[1])
+      return list.slice(start, end)
+    }
+    case 'sort': {
+      const sorted = [...list]
+      sorted.sort((a, b) => (a === null ? (b === null ? 0 : 1) : b === null ? -1 : (compareValues(a, b, scope) ?? 0)))
+      return sorted
+    }
+    case 'unique': {
+      const seen = new Set<string>()
+      return list.filter((item) => {
+        const key = identityOf(item, scope)
+        if (seen.has(key)) return false
+        seen.add(key)
+        return true
+      })
+    }
+    case 'sum':
+      return numbers().reduce((sum, n) => sum + n, 0)
+    case 'mean':
+    case 'average': {
+      const values = numbers()
+      return values.length === 0 ? null : values.reduce((sum, n) => sum + n, 0) / values.length
+    }
+    case 'median': {
+      const values = numbers().sort((a, b) => a - b)
+      if (values.length === 0) return null
+      const middle = Math.floor(values.length / 2)
+      return values.length % 2 === 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
+    }
+    case 'stddev': {
+      const values = numbers()
+      if (values.length === 0) return null
+      const mean = values.reduce((sum, n) => sum + n, 0) / values.length
+      return Math.sqrt(values.reduce((sum, n) => sum + (n - mean) ** 2, 0) / values.length)
+    }
+    case 'min':
+    case 'max':
+      return extreme(list, name === 'max' ? 1 : -1, scope)
+  }
+  return undefined
+}
+
+/** A key equal for values that `unique()` takes as the same: numbers, texts, dates by time, links by target. */
+function identityOf(value: Value, scope: Scope): string {
+  if (value === null) return 'null'
+  if (typeof value !== 'object') return `${typeof value}:${String(value)}`
+  if (value instanceof DateValue) return `date:${value.ms}`
+  if (value instanceof DurationValue) return `duration:${value.total}`
+  if (isLinkLike(value)) return `path:${pathOf(value, scope) ?? ''}`
+  if (Array.isArray(value)) return `list:[${value.map((item: Value) => identityOf(item, scope)).join(',')}]`
+  return `${describe(value)}:${toText(value)}`
+}
+
+/** filter(…), map(…) and reduce(…): the first argument is evaluated per item with `value` and `index` (and `acc`). */
+function callItemMethod(list: readonly Value[], name: string, argNodes: Expr[], node: Expr, scope: Scope): Value {
+  if (argNodes.length < 1) {
+    throw new Failure(
+      `.${name}() needs an expression`,
+      name === 'reduce' ? 'Write e.g. .reduce(acc + value, 0).' : `Write e.g. .${name}(value > 2).`,
+      node,
+    )
+  }
+  const [body, initial] = argNodes
+  const outer = scope.locals
+  let acc: Value = name === 'reduce' && initial ? run(initial, scope) : null
+  const frame = new Map(outer ?? [])
+  scope.locals = frame
+  try {
+    const out: Value[] = []
+    for (let index = 0; index < list.length; index++) {
+      const value = list[index]
+      frame.set('value', value)
+      frame.set('index', index)
+      if (name === 'reduce') {
+        frame.set('acc', acc)
+        acc = run(body, scope)
+      } else {
+        const result = run(body, scope)
+        if (name === 'map') out.push(result)
+        else if (isTruthy(result)) out.push(value)
+      }
+    }
+    return name === 'reduce' ? acc : out
+  } finally {
+    scope.locals = outer
+  }
 }
 
 /** `file.hasTag(…)` and friends; undefined when `name` is no file function. */
@@ -880,7 +1421,7 @@ function callFileMethod(record: BaseRecord, name: string, args: Value[], scope: 
     case 'hasProperty':
       return typeof args[0] === 'string' && Object.hasOwn(record.properties, args[0])
     case 'asLink':
-      return new LinkValue(record.path, record.path)
+      return new LinkValue(record.path, record.path, args[0] === undefined || args[0] === null ? undefined : toText(args[0]))
   }
   return undefined
 }
@@ -908,8 +1449,16 @@ function runBinary(node: Extract<Expr, { type: 'binary' }>, scope: Scope): Value
       return addValues(left, right, node.operator === '+' ? 1 : -1, node, scope)
   }
   if (left === null || right === null) return null
-  const a = toNumber(left)
-  const b = toNumber(right)
+  // a duration scaled by a number stays a duration: duration("1d") * 2
+  if (left instanceof DurationValue && node.operator !== '%' && !(right instanceof DurationValue)) {
+    const factor = toNumber(right)
+    if (factor !== undefined) {
+      const by = node.operator === '*' ? factor : 1 / factor
+      return Number.isFinite(by) ? new DurationValue(left.ms * by, left.months * by) : null
+    }
+  }
+  const a = left instanceof DurationValue ? left.total : toNumber(left)
+  const b = right instanceof DurationValue ? right.total : toNumber(right)
   if (a === undefined || b === undefined) {
     const verb = node.operator === '*' ? 'multiply' : node.operator === '/' ? 'divide' : 'take the remainder of'
     throw new Failure(`Cannot ${verb} ${describe(left)} and ${describe(right)}`, 'Use numbers, or convert text with number(…).', node)
@@ -922,10 +1471,16 @@ function addValues(left: Value, right: Value, sign: 1 | -1, node: Expr, scope: S
   const leftDate = left instanceof DateValue ? left : typeof left === 'string' ? parseDate(left, zoneOf(scope)) : undefined
   if (leftDate) {
     const duration =
-      typeof right === 'string' ? parseDuration(right) : typeof right === 'number' ? { months: 0, ms: right, time: true } : undefined
+      right instanceof DurationValue
+        ? { months: right.months, ms: right.ms, time: right.ms % DAY_MS !== 0 }
+        : typeof right === 'string'
+          ? parseDuration(right)
+          : typeof right === 'number'
+            ? { months: 0, ms: right, time: true }
+            : undefined
     if (duration) return shiftDate(leftDate, duration, sign)
     const rightDate = right instanceof DateValue ? right : typeof right === 'string' ? parseDate(right, zoneOf(scope)) : undefined
-    if (sign === -1 && rightDate) return leftDate.ms - rightDate.ms
+    if (sign === -1 && rightDate) return new DurationValue(leftDate.ms - rightDate.ms)
     if (left instanceof DateValue && right !== null && typeof right !== 'string') {
       throw new Failure(
         `Cannot ${sign === 1 ? 'add' : 'subtract'} ${describe(right)} ${sign === 1 ? 'to' : 'from'} a date`,
@@ -934,6 +1489,12 @@ function addValues(left: Value, right: Value, sign: 1 | -1, node: Expr, scope: S
       )
     }
   }
+  if (left instanceof DurationValue) {
+    if (sign === 1 && right instanceof DateValue)
+      return shiftDate(right, { months: left.months, ms: left.ms, time: left.ms % DAY_MS !== 0 }, 1)
+    const other = right instanceof DurationValue ? right : typeof right === 'string' ? parseDuration(right) : undefined
+    if (other) return new DurationValue(left.ms + sign * other.ms, left.months + sign * other.months)
+  }
   if (sign === 1) {
     if (typeof left === 'number' && typeof right === 'number') return left + right
     if (Array.isArray(left) && Array.isArray(right)) return [...(left as Value[]), ...(right as Value[])]
@@ -941,10 +1502,11 @@ function addValues(left: Value, right: Value, sign: 1 | -1, node: Expr, scope: S
     if (left === null || right === null) return null
   } else {
     if (left === null || right === null) return null
-    const a = toNumber(left)
-    const b = toNumber(right)
-    if (a !== undefined && b !== undefined) return a - b
   }
+  const a = left instanceof DurationValue ? left.total : toNumber(left)
+  const b = right instanceof DurationValue ? right.total : toNumber(right)
+  const durations = left instanceof DurationValue || right instanceof DurationValue
+  if (a !== undefined && b !== undefined && (sign === -1 || durations)) return a + sign * b
   throw new Failure(
     `Cannot ${sign === 1 ? 'add' : 'subtract'} ${describe(left)} and ${describe(right)}`,
     'Use numbers, text or dates with durations.',
@@ -960,6 +1522,13 @@ const collator = new Intl.Collator('de')
 /** Equality as a reader expects it: dates by time, links by the note they point to, lists item by item. */
 export function valuesEqual(a: Value, b: Value, scope: Scope): boolean {
   if (a === null || b === null) return a === b
+  if (a instanceof DurationValue || b instanceof DurationValue) {
+    const x = a instanceof DurationValue ? a.total : toNumber(a)
+    return x !== undefined && x === (b instanceof DurationValue ? b.total : toNumber(b))
+  }
+  if (a instanceof RegexValue || b instanceof RegexValue) {
+    return a instanceof RegexValue && b instanceof RegexValue && a.pattern === b.pattern && a.flags === b.flags
+  }
   if (a instanceof DateValue || b instanceof DateValue) {
     const x = toDate(a, scope)
     const y = toDate(b, scope)
@@ -984,6 +1553,11 @@ export function valuesEqual(a: Value, b: Value, scope: Scope): boolean {
 export function compareValues(a: Value, b: Value, scope: Scope): number | undefined {
   if (a === null || b === null) return undefined
   if (typeof a === 'number' && typeof b === 'number') return a - b
+  if (a instanceof DurationValue || b instanceof DurationValue) {
+    const x = a instanceof DurationValue ? a.total : toNumber(a)
+    const y = b instanceof DurationValue ? b.total : toNumber(b)
+    if (x !== undefined && y !== undefined) return x - y
+  }
   if (a instanceof DateValue || b instanceof DateValue || (typeof a === 'string' && typeof b === 'string')) {
     const x = toDate(a, scope)
     const y = toDate(b, scope)
@@ -1002,6 +1576,7 @@ function pathOf(value: Value, scope: Scope): string | undefined {
   if (value instanceof LinkValue) return value.path ?? value.target
   if (value instanceof FileValue || value instanceof NoteValue) return value.record.path
   if (typeof value === 'string') return resolveTarget(value, scope) ?? value
+  if (value instanceof DateValue) return toText(value)
   return undefined
 }
 
@@ -1061,6 +1636,11 @@ export function toText(value: Value): string {
   if (value instanceof LinkValue) return value.display ?? value.target
   if (value instanceof FileValue || value instanceof NoteValue) return fileBasename(value.record.path)
   if (value instanceof FormulaValue) return ''
+  if (value instanceof DurationValue) return durationText(value)
+  if (value instanceof RegexValue) return `/${value.pattern}/${value.flags}`
+  if (value instanceof ImageValue) return value.target
+  if (value instanceof IconValue) return value.name
+  if (value instanceof HtmlValue) return value.html
   return JSON.stringify(value)
 }
 
@@ -1079,6 +1659,11 @@ function describe(value: Value): string {
   if (value instanceof FileValue) return 'a file'
   if (value instanceof NoteValue) return 'a note'
   if (value instanceof FormulaValue) return 'formula'
+  if (value instanceof DurationValue) return 'a duration'
+  if (value instanceof RegexValue) return 'a regular expression'
+  if (value instanceof ImageValue) return 'an image'
+  if (value instanceof IconValue) return 'an icon'
+  if (value instanceof HtmlValue) return 'HTML'
   return 'an object'
 }
 
@@ -1215,45 +1800,232 @@ function isDateInRange(ms: number): boolean {
 /** A date past the range a date can have, from date arithmetic (`today() + "300000y"`). */
 class DateRangeError {}
 
-const MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember']
-const WEEKDAYS = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag']
+const DAY_MS = 86_400_000
+
+/** Month and weekday names of a language, from Intl (German by default, as the site). */
+interface DateNames {
+  months: string[]
+  monthsShort: string[]
+  weekdays: string[]
+  weekdaysShort: string[]
+  weekdaysMin: string[]
+  ordinal(n: number): string
+}
+const dateNames = new Map<string, DateNames>()
+
+function namesOf(locale = 'de'): DateNames {
+  let names = dateNames.get(locale)
+  if (names) return names
+  let tag = locale
+  try {
+    tag = Intl.getCanonicalLocales(locale)[0] ?? 'de'
+  } catch {
+    tag = 'de'
+  }
+  const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(tag, { ...options, timeZone: 'UTC' })
+  const long = format({ month: 'long' })
+  const short = format({ month: 'short' })
+  const weekday = format({ weekday: 'long' })
+  const weekdayShort = format({ weekday: 'short' })
+  const months = Array.from({ length: 12 }, (_, m) => new Date(Date.UTC(2024, m, 1)))
+  // 7 January 2024 was a Sunday: moment's day 0
+  const days = Array.from({ length: 7 }, (_, d) => new Date(Date.UTC(2024, 0, 7 + d)))
+  const english = tag.toLowerCase().startsWith('en')
+  const rules = new Intl.PluralRules(tag, { type: 'ordinal' })
+  const suffixes: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' }
+  names = {
+    months: months.map((d) => long.format(d)),
+    monthsShort: months.map((d) => short.format(d)),
+    weekdays: days.map((d) => weekday.format(d)),
+    weekdaysShort: days.map((d) => weekdayShort.format(d)),
+    weekdaysMin: days.map((d) => weekdayShort.format(d).replace(/\.$/, '').slice(0, 2)),
+    ordinal: (n) => (english ? `${n}${suffixes[rules.select(n)] ?? 'th'}` : `${n}.`),
+  }
+  dateNames.set(locale, names)
+  return names
+}
+
+/** The ISO week of a date and the year it belongs to: the week of its Thursday, counted from that year's first. */
+function isoWeek(d: Date): { week: number; year: number } {
+  const thursday = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - ((d.getUTCDay() + 6) % 7) + 3))
+  const year = thursday.getUTCFullYear()
+  return { week: Math.floor((thursday.getTime() - Date.UTC(year, 0, 1)) / DAY_MS / 7) + 1, year }
+}
+
+const FORMAT_TOKENS =
+  /\[([^\]]*)\]|YYYY|YY|Y|Q|Mo|MMMM|MMM|MM|M|DDDD|DDD|Do|DD|D|dddd|ddd|dd|do|d|E|e|WW|Wo|W|ww|wo|w|GGGG|gggg|HH|H|hh|h|kk|k|mm|m|ss|s|SSS|SS|S|A|a|X|x|ZZ|Z/g
 
 /**
- * Formats a date with Moment-style tokens, in German:
+ * Formats a date with Moment.js tokens, as Obsidian does; month and weekday names in `locale` (default German):
  *
  *     YYYY-MM-DD          → 2024-05-01
  *     D. MMMM YYYY        → 1. Mai 2024
  *     dddd, DD.MM. HH:mm  → Mittwoch, 01.05. 10:00
+ *     MMM Do, h:mm a      → May 1st, 10:00 am   (locale 'en')
  *
- * Tokens: YYYY YY MMMM MMM MM M DD D dddd ddd dd HH H mm m ss s; text in [brackets] is kept as is.
+ * Tokens: years (YYYY YY Y), quarter (Q), months (MMMM MMM MM M Mo), days of the month (DD D Do) and year (DDDD
+ * DDD), weekdays (dddd ddd dd d do E e), weeks (WW W Wo ww w wo, ISO), hours (HH H hh h kk k), minutes, seconds and
+ * fractions (mm m ss s SSS SS S), am/pm (A a), Unix time (X x) and the offset (Z ZZ, always +00:00: a date is its
+ * wall-clock time); text in [brackets] is kept as is.
  */
-export function formatDate(date: DateValue, pattern: string): string {
+export function formatDate(date: DateValue, pattern: string, locale?: string): string {
   // no date past the range is made (shiftDate); one from elsewhere is shown as no date rather than failing the page
   if (!isDateInRange(date.ms)) return ''
   const d = new Date(date.ms)
-  const pad = (n: number, width = 2) => String(n).padStart(width, '0')
+  const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0')
+  const year = d.getUTCFullYear()
   const month = d.getUTCMonth()
-  const weekday = WEEKDAYS[d.getUTCDay()]
-  const tokens: Record<string, string> = {
-    YYYY: pad(d.getUTCFullYear(), 4),
-    YY: pad(d.getUTCFullYear() % 100),
-    MMMM: MONTHS[month],
-    MMM: MONTHS[month].slice(0, 3),
-    MM: pad(month + 1),
-    M: String(month + 1),
-    DD: pad(d.getUTCDate()),
-    D: String(d.getUTCDate()),
-    dddd: weekday,
-    ddd: weekday.slice(0, 2) + '.',
-    dd: weekday.slice(0, 2),
-    HH: pad(d.getUTCHours()),
-    H: String(d.getUTCHours()),
-    mm: pad(d.getUTCMinutes()),
-    m: String(d.getUTCMinutes()),
-    ss: pad(d.getUTCSeconds()),
-    s: String(d.getUTCSeconds()),
+  const day = d.getUTCDate()
+  const hour = d.getUTCHours()
+  // the cells' own formats, on every date of every view: without the names, weeks and days of the year
+  if (pattern === 'YYYY-MM-DD' && year >= 0) return `${pad(year, 4)}-${pad(month + 1)}-${pad(day)}`
+  if (pattern === 'YYYY-MM-DD[T]HH:mm' && year >= 0)
+    return `${pad(year, 4)}-${pad(month + 1)}-${pad(day)}T${pad(hour)}:${pad(d.getUTCMinutes())}`
+  const names = namesOf(locale)
+  const weekday = d.getUTCDay()
+  const dayOfYear = () => Math.floor((date.ms - Date.UTC(year, 0, 1)) / DAY_MS) + 1
+  const week = () => isoWeek(d).week
+  const token = (t: string): string => {
+    switch (t) {
+      case 'YYYY':
+        return (year < 0 ? '-' : '') + pad(year, 4)
+      case 'YY':
+        return pad(year % 100)
+      case 'Y':
+        return String(year)
+      case 'Q':
+        return String(Math.floor(month / 3) + 1)
+      case 'MMMM':
+        return names.months[month]
+      case 'MMM':
+        return names.monthsShort[month]
+      case 'MM':
+        return pad(month + 1)
+      case 'M':
+        return String(month + 1)
+      case 'Mo':
+        return names.ordinal(month + 1)
+      case 'DDDD':
+        return pad(dayOfYear(), 3)
+      case 'DDD':
+        return String(dayOfYear())
+      case 'DD':
+        return pad(day)
+      case 'D':
+        return String(day)
+      case 'Do':
+        return names.ordinal(day)
+      case 'dddd':
+        return names.weekdays[weekday]
+      case 'ddd':
+        return names.weekdaysShort[weekday]
+      case 'dd':
+        return names.weekdaysMin[weekday]
+      case 'd':
+        return String(weekday)
+      case 'do':
+        return names.ordinal(weekday)
+      case 'E':
+        return String(weekday === 0 ? 7 : weekday)
+      case 'e':
+        return String(weekday)
+      case 'WW':
+      case 'ww':
+        return pad(week())
+      case 'W':
+      case 'w':
+        return String(week())
+      case 'Wo':
+      case 'wo':
+        return names.ordinal(week())
+      case 'GGGG':
+      case 'gggg':
+        return pad(isoWeek(d).year, 4)
+      case 'HH':
+        return pad(hour)
+      case 'H':
+        return String(hour)
+      case 'hh':
+        return pad(hour % 12 || 12)
+      case 'h':
+        return String(hour % 12 || 12)
+      case 'kk':
+        return pad(hour || 24)
+      case 'k':
+        return String(hour || 24)
+      case 'mm':
+        return pad(d.getUTCMinutes())
+      case 'm':
+        return String(d.getUTCMinutes())
+      case 'ss':
+        return pad(d.getUTCSeconds())
+      case 's':
+        return String(d.getUTCSeconds())
+      case 'SSS':
+        return pad(d.getUTCMilliseconds(), 3)
+      case 'SS':
+        return pad(Math.floor(d.getUTCMilliseconds() / 10))
+      case 'S':
+        return String(Math.floor(d.getUTCMilliseconds() / 100))
+      case 'A':
+        return hour < 12 ? 'AM' : 'PM'
+      case 'a':
+        return hour < 12 ? 'am' : 'pm'
+      case 'X':
+        return String(Math.floor(date.ms / 1000))
+      case 'x':
+        return String(date.ms)
+      case 'ZZ':
+        return '+0000'
+      case 'Z':
+        return '+00:00'
+    }
+    return t
   }
-  return pattern.replace(/\[([^\]]*)\]|YYYY|YY|MMMM|MMM|MM|M|DD|D|dddd|ddd|dd|HH|H|mm|m|ss|s/g, (token, literal?: string) =>
-    literal !== undefined ? literal : tokens[token],
-  )
+  return pattern.replace(FORMAT_TOKENS, (t, literal?: string) => (literal !== undefined ? literal : token(t)))
+}
+
+/** "3 days ago", "vor 3 Tagen", "in 2 months": `date` next to `now`, rounded as moment's fromNow() rounds. */
+function relativeTime(date: DateValue, now: DateValue, locale = 'de'): string {
+  const seconds = (date.ms - now.ms) / 1000
+  const size = Math.abs(seconds)
+  const [amount, unit]: [number, Intl.RelativeTimeFormatUnit] =
+    size < 45
+      ? [seconds, 'second']
+      : size < 45 * 60
+        ? [seconds / 60, 'minute']
+        : size < 22 * 3600
+          ? [seconds / 3600, 'hour']
+          : size < 26 * 86400
+            ? [seconds / 86400, 'day']
+            : size < 320 * 86400
+              ? [seconds / (30.4375 * 86400), 'month']
+              : [seconds / (365.25 * 86400), 'year']
+  let format: Intl.RelativeTimeFormat
+  try {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' })
+  } catch {
+    format = new Intl.RelativeTimeFormat('de', { numeric: 'always' })
+  }
+  return format.format(Math.round(amount) || (seconds < 0 ? -0 : 0), unit)
+}
+
+/** A duration as text: its two largest units, "3 d 4 h", "45 min", "-2 d". */
+export function durationText(duration: DurationValue): string {
+  let rest = Math.abs(Math.round(duration.total))
+  const sign = duration.total < 0 ? '-' : ''
+  const parts: string[] = []
+  for (const [unit, ms] of [
+    ['d', DAY_MS],
+    ['h', 3_600_000],
+    ['min', 60_000],
+    ['s', 1000],
+    ['ms', 1],
+  ] as const) {
+    const count = Math.floor(rest / ms)
+    rest -= count * ms
+    if (count > 0 && parts.length < 2) parts.push(`${count} ${unit}`)
+    else if (parts.length > 0) break
+  }
+  return parts.length === 0 ? '0 s' : sign + parts.join(' ')
 }

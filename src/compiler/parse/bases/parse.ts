@@ -53,12 +53,38 @@ export interface BaseProperty {
   displayName?: string
 }
 
-export const VIEW_TYPES = ['table', 'cards', 'list'] as const
+export const VIEW_TYPES = ['table', 'cards', 'list', 'map'] as const
 export type BaseViewType = (typeof VIEW_TYPES)[number]
 
 export interface BaseSort {
   property: string
   direction: 'ASC' | 'DESC'
+}
+
+/** The summaries Obsidian has built in, by the name a view's `summaries` uses. */
+export const BUILT_IN_SUMMARIES = [
+  'Average',
+  'Min',
+  'Max',
+  'Sum',
+  'Range',
+  'Median',
+  'Stddev',
+  'Earliest',
+  'Latest',
+  'Checked',
+  'Unchecked',
+  'Empty',
+  'Filled',
+  'Unique',
+] as const
+
+/** A summary of one column: a built-in one or a formula of the base's `summaries`, by name. */
+export interface BaseSummary {
+  property: string
+  summary: string
+  line: number
+  column: number
 }
 
 export interface BaseView {
@@ -71,6 +97,18 @@ export interface BaseView {
   sort: BaseSort[]
   groupBy?: BaseSort
   limit?: number
+  /** Table: what the foot of a column (and the top of each group) sums up. */
+  summaries?: BaseSummary[]
+  /** Cards: the property with the cover image (a link, a URL or a colour), how it fits and its width / height. */
+  image?: string
+  imageFit?: 'cover' | 'contain'
+  imageAspectRatio?: number
+  /** Cards: the width of a card in pixels. */
+  cardSize?: number
+  /** Map: the property with "lat, lng" or [lat, lng], and those with a marker's colour and icon. */
+  coordinates?: string
+  markerColor?: string
+  markerIcon?: string
   line: number
   column: number
 }
@@ -79,6 +117,8 @@ export interface BaseView {
 export interface BaseDefinition {
   filters?: BaseFilter
   formulas: BaseFormula[]
+  /** Summary formulas by name, over `values`, the column's values (`values.mean().round(3)`). */
+  summaries?: BaseFormula[]
   properties: BaseProperty[]
   views: BaseView[]
 }
@@ -105,6 +145,7 @@ class BaseReader {
   readonly problems: BaseProblem[] = []
   private readonly lineCounter = new LineCounter()
   private formulaNames = new Set<string>()
+  private summaryNames = new Set<string>()
 
   constructor(
     private readonly text: string,
@@ -144,6 +185,9 @@ class BaseReader {
     if (filters && !isEmptyNode(filters)) base.filters = this.readFilter(filters)
     const properties = sections.get('properties')
     if (properties) base.properties = this.readProperties(properties)
+    const summaries = sections.get('summaries')
+    if (summaries && !isEmptyNode(summaries)) base.summaries = this.readSummaryFormulas(summaries)
+    this.summaryNames = new Set(base.summaries?.map((summary) => summary.name))
     const views = sections.get('views')
     if (views && !isEmptyNode(views)) {
       if (!isSeq(views)) this.report(start(views), '"views" must be a list', 'Write each view as "- type: table".')
@@ -168,6 +212,22 @@ class BaseReader {
     this.breakCycles(formulas)
     for (const formula of formulas) this.checkFormulaReferences(formula.expression.ast)
     return formulas
+  }
+
+  private readSummaryFormulas(node: YamlNode): BaseFormula[] {
+    if (!isMap(node)) {
+      this.report(
+        start(node),
+        '"summaries" must be a map of names to formulas',
+        'Write e.g. "summaries: { rounded: \'values.mean().round(3)\' }".',
+      )
+      return []
+    }
+    return [...this.entries(node)].map(([name, value]) => {
+      const expression = this.readExpression(value)
+      this.checkFormulaReferences(expression.ast)
+      return { name, expression }
+    })
   }
 
   /** Formulas may use each other; those on a cycle get no value, with one problem each. */
@@ -291,6 +351,33 @@ class BaseReader {
     }
     const groupBy = fields.get('groupBy')
     if (groupBy && !isEmptyNode(groupBy)) view.groupBy = this.readSort(groupBy)
+    const summaries = fields.get('summaries')
+    if (summaries && !isEmptyNode(summaries)) view.summaries = this.readViewSummaries(summaries)
+    for (const key of ['image', 'coordinates', 'markerColor', 'markerIcon'] as const) {
+      const value = fields.get(key)
+      if (!value || isEmptyNode(value)) continue
+      if (isScalar(value) && typeof value.value === 'string') {
+        this.checkPropertyId(value.value, value)
+        view[key] = value.value
+      } else this.report(start(value), `"${key}" must be a property id`, 'Write e.g. "note.cover" or "formula.bild".')
+    }
+    const fit = fields.get('imageFit')
+    if (fit && isScalar(fit) && (fit.value === 'cover' || fit.value === 'contain')) view.imageFit = fit.value
+    else if (fit && !isEmptyNode(fit))
+      this.report(start(fit), '"imageFit" must be cover or contain', 'Write "imageFit: cover" or "imageFit: contain".')
+    for (const key of ['imageAspectRatio', 'cardSize'] as const) {
+      const value = fields.get(key)
+      if (!value || isEmptyNode(value)) continue
+      const number = isScalar(value) ? Number(value.value) : NaN
+      const [min, max] = key === 'cardSize' ? [50, 1000] : [0.1, 10]
+      if (Number.isFinite(number) && number >= min && number <= max) view[key] = number
+      else
+        this.report(
+          start(value),
+          `"${key}" must be a number from ${min} to ${max}`,
+          key === 'cardSize' ? 'Write e.g. "cardSize: 200" (pixels).' : 'Write e.g. "imageAspectRatio: 0.75" (height / width).',
+        )
+    }
     const limit = fields.get('limit')
     if (limit && !isEmptyNode(limit)) {
       const value = isScalar(limit) ? Number(limit.value) : NaN
@@ -303,6 +390,34 @@ class BaseReader {
         )
     }
     views.push(view)
+  }
+
+  private readViewSummaries(node: YamlNode): BaseSummary[] {
+    if (!isMap(node)) {
+      this.report(start(node), '"summaries" of a view must map property ids to summaries', 'Write e.g. "summaries: { preis: Sum }".')
+      return []
+    }
+    const summaries: BaseSummary[] = []
+    for (const pair of node.items) {
+      if (!isScalar(pair.key) || pair.key.value === null) continue
+      const property = String(pair.key.value)
+      const value = pair.value as YamlNode | null
+      const at = this.at(start(value ?? (pair.key as YamlNode)))
+      const name = value && isScalar(value) && value.value !== null ? String(value.value) : ''
+      const builtIn = BUILT_IN_SUMMARIES.find((summary) => summary.toLowerCase() === name.toLowerCase())
+      if (!builtIn && !this.summaryNames.has(name)) {
+        const known = [...BUILT_IN_SUMMARIES, ...this.summaryNames]
+        this.problems.push({
+          message: `Unknown summary "${name}" for "${property}"`,
+          hint: `Use one of ${known.join(', ')}, or define it under "summaries:" of the base.`,
+          ...at,
+        })
+        continue
+      }
+      this.checkPropertyId(property, pair.key as YamlNode)
+      summaries.push({ property, summary: builtIn ?? name, ...at })
+    }
+    return summaries
   }
 
   private readPropertyList(node: YamlNode, message: string): string[] {
@@ -453,6 +568,9 @@ function formulaReferences(ast: Expr | null): { name: string; line: number; colu
         return
       case 'list':
         node.items.forEach(walk)
+        return
+      case 'object':
+        node.entries.forEach((entry) => walk(entry.value))
         return
       case 'call':
         walk(node.callee)

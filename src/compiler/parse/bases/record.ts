@@ -12,11 +12,16 @@ export interface BaseRecord {
   href: string
   /** Front matter and inline tags, without '#'. */
   tags: readonly string[]
-  /** Source paths of the notes and files it links to (resolved). */
+  /** Source paths of the notes and files it links to (resolved), front-matter links included. */
   links: readonly string[]
+  /** Source paths of the notes and files it embeds (`![[…]]`). */
+  embeds?: readonly string[]
+  /** Source paths of the notes that link to it or embed it. */
+  backlinks?: readonly string[]
   /** Milliseconds since the epoch. */
   mtime?: number
   ctime?: number
+  /** In bytes, of the file as written. */
   size?: number
   /** Its front matter as JSON. */
   properties: Readonly<Record<string, unknown>>

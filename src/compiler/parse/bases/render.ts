@@ -9,7 +9,7 @@
  *
  * All text and attribute values are escaped; a link is only a link when its href is http(s), mailto or a site path.
  */
-import type { Cell, Column, Row, ViewGroup, ViewResult } from './evaluate.js'
+import type { CardImage, Cell, Column, Row, SummaryCell, ViewGroup, ViewResult } from './evaluate.js'
 
 /** The texts of a rendered view; the defaults are German (de-CH). */
 export interface RenderLabels {
@@ -23,15 +23,18 @@ export interface RenderLabels {
   views: Record<ViewResult['type'], string>
   yes: string
   no: string
+  /** A map entry without coordinates. */
+  noCoordinates: string
 }
 
 export const DEFAULT_RENDER_LABELS: RenderLabels = {
   count: (total) => (total === 1 ? '1 Eintrag' : `${total} Einträge`),
   limited: (shown, total) => `${shown} von ${total} Einträgen`,
   empty: 'Keine Einträge',
-  views: { table: 'Tabelle', cards: 'Karten', list: 'Liste' },
+  views: { table: 'Tabelle', cards: 'Karten', list: 'Liste', map: 'Karte' },
   yes: 'Ja',
   no: 'Nein',
+  noCoordinates: 'Ohne Koordinaten',
 }
 
 /** Renders a view; `labels` default to `DEFAULT_RENDER_LABELS`, and a partial table is merged with them. */
@@ -53,12 +56,19 @@ function renderBody(view: ViewResult, regionName: string, labels: RenderLabels):
     case 'cards':
       return renderGroups(
         view.groups,
-        (group) => `<ul class="base-cards">${group.rows.map((row) => renderCard(row, view.columns, labels)).join('')}</ul>`,
+        (group) =>
+          `<ul class="base-cards${cardSizeClass(view.settings?.cardSize)}">${group.rows.map((row) => renderCard(row, view.columns, labels, view.settings)).join('')}</ul>`,
       )
     case 'list':
       return renderGroups(
         view.groups,
         (group) => `<ul class="base-list">${group.rows.map((row) => renderListItem(row, view.columns, labels)).join('')}</ul>`,
+      )
+    case 'map':
+      // no map tiles on a static site: the entries with their coordinates, each linked to OpenStreetMap
+      return renderGroups(
+        view.groups,
+        (group) => `<ul class="base-map-list">${group.rows.map((row) => renderMapEntry(row, view.columns, labels)).join('')}</ul>`,
       )
   }
 }
@@ -73,10 +83,22 @@ function renderTable(view: ViewResult, regionName: string, labels: RenderLabels)
           ? ''
           : `<tr class="base-group"><th scope="rowgroup" colspan="${Math.max(1, view.columns.length)}">${escapeHtml(group.label || '—')} <span class="base-group-count">${group.rows.length}</span></th></tr>`
       const rows = group.rows.map((row) => `<tr>${row.cells.map((cell) => `<td>${renderCell(cell, labels)}</td>`).join('')}</tr>`).join('')
-      return `<tbody>${header}${rows}</tbody>`
+      // a group's summaries stand at its top, as in Obsidian
+      const summaries = group.summaries ? renderSummaries(group.summaries, 'base-summaries base-group-summaries', labels) : ''
+      return `<tbody>${header}${summaries}${rows}</tbody>`
     })
     .join('')
-  return `<div class="base-view base-table" tabindex="0" role="region" aria-label="${escapeHtml(regionName)}"><table>${head}${bodies}</table></div>`
+  const foot = view.summaries ? `<tfoot>${renderSummaries(view.summaries, 'base-summaries', labels)}</tfoot>` : ''
+  return `<div class="base-view base-table" tabindex="0" role="region" aria-label="${escapeHtml(regionName)}"><table>${head}${bodies}${foot}</table></div>`
+}
+
+function renderSummaries(summaries: readonly (SummaryCell | undefined)[], className: string, labels: RenderLabels): string {
+  const cells = summaries.map((summary) =>
+    summary
+      ? `<td><span class="base-summary-label">${escapeHtml(summary.label)}</span> <span class="base-summary-value">${renderCell(summary.cell, labels)}</span></td>`
+      : '<td></td>',
+  )
+  return `<tr class="${className}">${cells.join('')}</tr>`
 }
 
 function renderGroups(groups: ViewGroup[], renderGroup: (group: ViewGroup) => string): string {
@@ -97,13 +119,50 @@ function titleOf(row: Row, columns: Column[], labels: RenderLabels): string {
   return renderCell(cell, labels)
 }
 
-function renderCard(row: Row, columns: Column[], labels: RenderLabels): string {
+/** A card's cover: the image or colour in a box of the view's aspect ratio (an SVG sizes it: no inline style). */
+function renderCover(image: CardImage | undefined, settings: ViewResult['settings']): string {
+  if (!image || (image.kind === 'image' && !isSafeHref(image.src))) return ''
+  const ratio = Math.round((settings?.imageAspectRatio ?? 1) * 1000)
+  const sizer = `<svg class="base-cover-size" viewBox="0 0 1000 ${ratio}" aria-hidden="true" focusable="false">${
+    image.kind === 'color' ? `<rect width="1000" height="${ratio}" fill="${escapeHtml(image.color)}"/>` : ''
+  }</svg>`
+  const fit = settings?.imageFit === 'contain' ? ' base-cover-contain' : ''
+  const picture = image.kind === 'image' ? `<img src="${escapeHtml(image.src)}" alt="" loading="lazy" decoding="async">` : ''
+  return `<div class="base-card-cover${fit}">${sizer}${picture}</div>`
+}
+
+function renderCard(row: Row, columns: Column[], labels: RenderLabels, settings?: ViewResult['settings']): string {
   const lines = columns
     .map((column, i) => ({ column, cell: row.cells[i] }))
     .filter(({ column, cell }) => column.id !== 'file.name' && cell.kind !== 'empty')
     .map(({ column, cell }) => `<div><dt>${escapeHtml(column.label)}</dt><dd>${renderCell(cell, labels)}</dd></div>`)
     .join('')
-  return `<li class="base-card"><p class="base-card-title">${titleOf(row, columns, labels)}</p>${lines ? `<dl>${lines}</dl>` : ''}</li>`
+  return `<li class="base-card">${renderCover(row.image, settings)}<p class="base-card-title">${titleOf(row, columns, labels)}</p>${lines ? `<dl>${lines}</dl>` : ''}</li>`
+}
+
+/** A card width (cardSize, pixels) as one of four classes: the stylesheet sizes them, with no inline style. */
+function cardSizeClass(size: number | undefined): string {
+  if (size === undefined) return ''
+  return ` base-cards-${size <= 160 ? 's' : size <= 260 ? 'm' : size <= 400 ? 'l' : 'xl'}`
+}
+
+function renderMapEntry(row: Row, columns: Column[], labels: RenderLabels): string {
+  const marker = row.marker?.color
+    ? `<svg class="base-marker" viewBox="0 0 10 10" aria-hidden="true" focusable="false"><circle cx="5" cy="5" r="4" fill="${escapeHtml(row.marker.color)}"/></svg>`
+    : ''
+  const icon = row.marker?.icon ? ` <span class="base-icon">${escapeHtml(row.marker.icon)}</span>` : ''
+  let place: string
+  if (row.coordinates) {
+    const [lat, lng] = row.coordinates.map((n) => String(Math.round(n * 1e6) / 1e6))
+    const href = `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=15/${lat}/${lng}`
+    place = `<a class="base-coordinates external" href="${escapeHtml(href)}" rel="noopener noreferrer">${lat}, ${lng}</a>`
+  } else place = `<span class="base-coordinates base-no-coordinates">${escapeHtml(labels.noCoordinates)}</span>`
+  const values = columns
+    .map((column, i) => ({ column, cell: row.cells[i] }))
+    .filter(({ column, cell }) => column.id !== 'file.name' && cell.kind !== 'empty')
+    .map(({ column, cell }) => `<span class="base-list-value" title="${escapeHtml(column.label)}">${renderCell(cell, labels)}</span>`)
+    .join('')
+  return `<li>${marker}${titleOf(row, columns, labels)}${icon} ${place}${values ? ` <span class="base-list-values">${values}</span>` : ''}</li>`
 }
 
 function renderListItem(row: Row, columns: Column[], labels: RenderLabels): string {
@@ -136,6 +195,15 @@ function renderCell(cell: Cell, labels: RenderLabels): string {
       return ''
     case 'error':
       return `<span class="base-error">${escapeHtml(cell.text)}</span>`
+    case 'image':
+      return isSafeHref(cell.src)
+        ? `<img class="base-image" src="${escapeHtml(cell.src)}" alt="${escapeHtml(cell.alt)}" loading="lazy" decoding="async">`
+        : escapeHtml(cell.alt)
+    case 'icon':
+      // no icon font on the site: the Lucide name, marked as an icon
+      return `<span class="base-icon">${escapeHtml(cell.name)}</span>`
+    case 'html':
+      return cell.html
   }
 }
 

@@ -100,7 +100,7 @@ views:
 describe('evaluateView: formulas, sort, groups, limit', () => {
   const yaml = `formulas:
   brutto: 'preis * 2'
-  label: 'file.name + " (" + formula.brutto + ")"'
+  label: 'file.basename + " (" + formula.brutto + ")"'
 properties:
   formula.label: { displayName: Bezeichnung }
   status: { displayName: Status }
@@ -260,7 +260,7 @@ describe('evaluateView: scale', () => {
     - 'file.hasTag("gruppe")'
 formulas:
   doppelt: 'nummer * 2'
-  label: 'file.name + " " + formula.doppelt'
+  label: 'file.basename + " " + formula.doppelt'
 views:
   - type: table
     filters: 'status == "aktiv" && file.hasLink(partner)'

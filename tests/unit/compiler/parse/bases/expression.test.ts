@@ -126,7 +126,8 @@ describe('evaluate: properties', () => {
     ['labels[1]', 'b'],
     ['fehlt', null],
     ['fehlt.auch', null],
-    ['file.name', 'Muster AG'],
+    ['file.name', 'Muster AG.md'],
+    ['file.basename', 'Muster AG'],
     ['file.basename', 'Muster AG'],
     ['file.path', 'Kunden/Muster AG.md'],
     ['file.folder', 'Kunden'],
@@ -144,9 +145,10 @@ describe('evaluate: properties', () => {
 
   it('reads the embedding note through this', () => {
     const self: BaseRecord = { ...muster, path: 'Projekte/Alpha.md', properties: { kunde: 'Muster AG' } }
-    expect(run('this.file.name', { self })).toBe('Alpha')
+    expect(run('this.file.name', { self })).toBe('Alpha.md')
+    expect(run('this.file.basename', { self })).toBe('Alpha')
     expect(run('this.kunde', { self })).toBe('Muster AG')
-    expect(run('file.name == this.kunde', { self })).toBe(true)
+    expect(run('file.basename == this.kunde', { self })).toBe(true)
     expect(run('this.file.name')).toBe(null) // on the base's own page
   })
 
@@ -282,7 +284,9 @@ describe('evaluate: dates', () => {
   })
 
   it.each([
-    ['date("2024-05-03") - date("2024-05-01")', 2 * 86_400_000],
+    ['number(date("2024-05-03") - date("2024-05-01"))', 2 * 86_400_000],
+    ['date("2024-05-03") - date("2024-05-01") == 172800000', true],
+    ['(date("2024-05-03") - date("2024-05-01")).days', 2],
     ['date("2024-05-01").year', 2024],
     ['date("2024-05-01").month', 5],
     ['date("2024-05-01").day', 1],

@@ -129,14 +129,14 @@ describe('parseBase', () => {
   })
 
   it('leaves out a view of an unknown type and keeps the others', () => {
-    const { base, problems } = parseBase('views:\n  - type: map\n    name: Karte\n  - type: list\n    name: Liste\n')
+    const { base, problems } = parseBase('views:\n  - type: kanban\n    name: Brett\n  - type: list\n    name: Liste\n')
     expect(problems).toMatchInlineSnapshot(`
       [
         {
           "column": 11,
-          "hint": "Use one of table, cards, list.",
+          "hint": "Use one of table, cards, list, map.",
           "line": 2,
-          "message": "View type "map" is not supported; the view is left out",
+          "message": "View type "kanban" is not supported; the view is left out",
         },
       ]
     `)
