@@ -129,6 +129,10 @@ export function dragToPan(frame: HTMLElement, { accepts, pinch }: DragOptions): 
     // the click that ends a drag comes right after this; one that comes later is a click of its own
     setTimeout(() => (moved = false))
   }
+  // a link or image under the pointer would start the browser's own drag and drop, which ends the pointer's events
+  const dragstart = (event: DragEvent) => {
+    if (pointers.size > 0) event.preventDefault()
+  }
   const click = (event: MouseEvent) => {
     if (!moved) return
     moved = false
@@ -139,6 +143,7 @@ export function dragToPan(frame: HTMLElement, { accepts, pinch }: DragOptions): 
   frame.addEventListener('pointermove', move)
   frame.addEventListener('pointerup', up)
   frame.addEventListener('pointercancel', up)
+  frame.addEventListener('dragstart', dragstart)
   // capture: before an image's zoom or a link sees the click
   frame.addEventListener('click', click, true)
   return () => {
@@ -146,6 +151,7 @@ export function dragToPan(frame: HTMLElement, { accepts, pinch }: DragOptions): 
     frame.removeEventListener('pointermove', move)
     frame.removeEventListener('pointerup', up)
     frame.removeEventListener('pointercancel', up)
+    frame.removeEventListener('dragstart', dragstart)
     frame.removeEventListener('click', click, true)
   }
 }

@@ -184,6 +184,35 @@ describe('zooming a canvas with the keyboard', () => {
     })
   }
 
+  it('pans a zoomed canvas by dragging with the mouse; Ctrl+wheel zooms, the wheel alone scrolls the page', async () => {
+    const { page, errors } = await visit(CANVAS_PAGE, { viewport: { width: 1280, height: 500 } })
+    await page.locator('.canvas-toolbar').waitFor()
+    const zoomIn = page.locator('.canvas-toolbar button').nth(1)
+    await zoomIn.click()
+    await zoomIn.click()
+    const frame = page.locator('.canvas-scroll')
+    const box = (await frame.boundingBox())!
+    const before = await layout(page)
+    // the drag starts on a web-page card: letting go after it is no click on the link
+    const card = (await page.locator('a.canvas-link-card', { hasText: 'example.org' }).boundingBox())!
+    expect(card.x).toBeGreaterThan(box.x)
+    await page.mouse.move(card.x + 40, card.y + card.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(card.x - 60, card.y + card.height / 2, { steps: 5 })
+    await page.mouse.up()
+    expect((await layout(page)).frame.scrollLeft).toBeCloseTo(before.frame.scrollLeft + 100, 0)
+    expect(page.context().pages()).toHaveLength(1)
+    await page.mouse.move(box.x + 300, box.y + 150)
+    await page.keyboard.down('Control')
+    await page.mouse.wheel(0, -100)
+    await page.keyboard.up('Control')
+    expect((await layout(page)).svg.width).toBeGreaterThan(before.svg.width * 1.2)
+    await page.mouse.wheel(0, 150)
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0)
+    expect(errors).toEqual([])
+    await page.context().close()
+  })
+
   it('opens full screen with Enter, readable at once, zooms there, and gives the focus back on Escape', async () => {
     const { page, errors, violations } = await visit(CANVAS_PAGE, { viewport: PHONE })
     await page.locator('.canvas-toolbar').waitFor()
