@@ -1,9 +1,10 @@
 /**
  * Browser entry: mounts one module per behaviour on the page and re-mounts them after each navigation
  * ('wikigen:navigate', fired after first load and after each client navigation). Each module returns its
- * cleanup. Heavy parts (React for the islands, mermaid, medium-zoom) are loaded by their modules on demand.
+ * cleanup. Heavy parts (React for the islands, mermaid, medium-zoom, canvas zoom) are loaded by their modules on demand.
  */
 import { mount as backToTop } from './back-to-top.js'
+import { mount as canvas } from './canvas.js'
 import { mount as colorMode } from './color-mode.js'
 import { mount as copyCode } from './copy-code.js'
 import { mount as diagrams } from './diagrams.js'
@@ -40,6 +41,7 @@ const modules: Mount[] = [
   scrollSpy,
   pageNavKeys,
   zoom,
+  canvas,
   scrollRegions,
   fullText,
 ]

@@ -57,6 +57,10 @@ export const labels = {
   diagramZoomFit: 'Ganzes Diagramm zeigen',
   diagramClose: 'Schliessen',
   diagramViewerHelp: 'Ziehen oder Pfeiltasten verschieben, Mausrad oder + und − zoomen, Esc schliesst.',
+  // canvases (zoom in the page and full screen; zoom in and out, close and the full-screen help are the diagrams')
+  canvasZoomFit: 'Ganze Zeichenfläche zeigen',
+  canvasFullScreen: 'Zeichenfläche in Vollansicht',
+  canvasHelp: '+ und − zoomen, 0 zeigt alles, Pfeiltasten verschieben, Enter öffnet die Vollansicht.',
   // the full-text search page (server form and client results); {count} and {query} are filled in
   fullTextTitle: 'Suche',
   fullTextLink: 'Im Volltext suchen',

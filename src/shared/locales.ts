@@ -76,6 +76,9 @@ const en: Labels = {
   diagramZoomFit: 'Show whole diagram',
   diagramClose: 'Close',
   diagramViewerHelp: 'Drag or use the arrow keys to move, the mouse wheel or + and − to zoom, Esc to close.',
+  canvasZoomFit: 'Show whole canvas',
+  canvasFullScreen: 'Canvas full screen',
+  canvasHelp: '+ and − zoom, 0 shows all of it, the arrow keys move it, Enter opens it full screen.',
   fullTextTitle: 'Search',
   fullTextLink: 'Search full text',
   fullTextQuery: 'Search terms',
@@ -215,8 +218,8 @@ export const LABEL_TABLES = ['containerTitles', 'calloutTitles', 'basesColumns',
 export const LABEL_KEYS = Object.keys(deCH) as (keyof Labels)[]
 
 /**
- * The texts the browser scripts use (copy button, back to top, progress bar, diagrams, full-text results, and the
- * search box and navbar islands when they hydrate). The page carries those of them that differ from de-CH.
+ * The texts the browser scripts use (copy button, back to top, progress bar, diagrams, canvases, full-text results,
+ * and the search box and navbar islands when they hydrate). The page carries those of them that differ from de-CH.
  */
 export const CLIENT_LABEL_KEYS = [
   'searchPlaceholder',
@@ -236,6 +239,9 @@ export const CLIENT_LABEL_KEYS = [
   'diagramZoomFit',
   'diagramClose',
   'diagramViewerHelp',
+  'canvasZoomFit',
+  'canvasFullScreen',
+  'canvasHelp',
   'fullTextHit',
   'fullTextHits',
   'fullTextNone',

@@ -40,11 +40,13 @@ function markupOf(value: Resolved, bodies: BodyLookup, labels: Labels): string {
         ? escapeHtml(value.href)
         : `<a href="${escapeHtml(value.href)}" class="wikilink">${value.labelHtml ?? ''}</a>`
     case 'image': {
+      if (value.part === 'size') return sizeAttributes(value.width, value.height)
       if (value.syntax === 'markdown') return escapeHtml(value.src)
-      const size = `${value.width ? ` width="${value.width}"` : ''}${value.height ? ` height="${value.height}"` : ''}`
-      return `<img src="${escapeHtml(value.src)}" alt="${escapeHtml(value.alt)}"${size} loading="lazy" decoding="async">`
+      return `<img src="${escapeHtml(value.src)}" alt="${escapeHtml(value.alt)}"${sizeAttributes(value.width, value.height)} loading="lazy" decoding="async">`
     }
     case 'missing':
+      // an image drawn in SVG draws nothing rather than ask for a file that is not there
+      if (value.part) return ''
       if (value.syntax === 'markdown') return escapeHtml(value.href)
       if (value.link === 'image')
         return `<span class="missing-image" title="${escapeHtml(value.target)}">${escapeHtml(value.alt ?? value.target)}</span>`
@@ -67,4 +69,9 @@ function markupOf(value: Resolved, bodies: BodyLookup, labels: Labels): string {
       return `<div class="embed" data-embed="${escapeHtml(value.href)}"><p class="embed-title"><a href="${escapeHtml(value.href)}">${escapeHtml(value.title)}</a></p>${body}</div>`
     }
   }
+}
+
+/** ` width="300" height="200"`, each only when known. */
+function sizeAttributes(width: number | undefined, height: number | undefined): string {
+  return `${width ? ` width="${width}"` : ''}${height ? ` height="${height}"` : ''}`
 }

@@ -86,6 +86,16 @@ export function resolveLink(
   if (link.kind === 'tag') return { kind: 'tag', tag: link.target, href: tagHrefOf(base, link.target) }
   if (link.kind === 'base') return { kind: 'base', html: '' }
 
+  const missingImage = (): Resolved => ({
+    kind: 'missing',
+    syntax: link.syntax,
+    link: link.kind,
+    target: link.target,
+    href: link.target,
+    alt: link.alt,
+    ...(link.part ? { part: link.part } : {}),
+  })
+
   if (link.kind === 'image' || (link.syntax === 'markdown' && isAssetTarget(link.target))) {
     const drawing = DRAWING.exec(link.target)
     const asset = drawing ? findDrawingExport(drawing[1], link, page, index) : index.findAsset(link, page)
@@ -97,20 +107,22 @@ export function resolveLink(
       )
       return { kind: 'missing', syntax: link.syntax, link: 'image', target: link.target, href: link.target, alt: link.alt }
     }
-    if (asset && !publishable(asset)) return activeFile(asset)
+    const part = link.part ? { part: link.part } : {}
+    if (asset && !publishable(asset)) return link.part === 'size' ? missingImage() : { ...activeFile(asset), ...part }
     if (asset) used.add(asset)
     const src = asset ? hrefOf(`${base}${outputPathOf(asset)}`) : undefined
-    if (!asset) {
+    // the size of an image is reported with its src
+    if (!asset && link.part !== 'size') {
       report(
         link.kind === 'image' ? 'missing-image' : 'dead-link',
         `${link.kind === 'image' ? 'Image' : 'File'} "${link.target}" does not exist`,
         'Put the file into the attachments folder or beside the page, and check the spelling of its name.',
       )
     }
-    if (!asset || !src)
-      return { kind: 'missing', syntax: link.syntax, link: link.kind, target: link.target, href: link.target, alt: link.alt }
+    if (!asset || !src) return missingImage()
     if (link.kind !== 'image') return { kind: 'asset', syntax: 'markdown', href: src }
-    if (link.syntax === 'markdown') return { kind: 'image', syntax: 'markdown', src, alt: link.alt ?? '' }
+    if (link.part === 'size') return { kind: 'image', syntax: 'markdown', src, alt: '', ...part, ...sizeOf(link, asset.size) }
+    if (link.syntax === 'markdown') return { kind: 'image', syntax: 'markdown', src, alt: link.alt ?? '', ...part }
     return { kind: 'image', syntax: 'wiki', src, alt: link.alt ?? '', ...sizeOf(link, asset.size) }
   }
 

@@ -46,12 +46,15 @@ export function createLinkIndex(
   const byName = new Map<string, CompiledPage>()
   const bySource = new Map<string, CompiledPage>()
   const bySlug = new Map<string, CompiledPage>()
+  // A name without extension is a note's, as Obsidian adds '.md' ([[Plan]] is Plan.md); a canvas or base is named
+  // with its extension ([[Plan.canvas]], [[Kunden.base]]), and by its name alone only where nothing else has that name
+  const isNote = (page: CompiledPage) => /\.md$/i.test(page.sourcePath)
+  const notes = pages.filter(isNote)
+  const others = notes.length === pages.length ? [] : pages.filter((page) => !isNote(page))
   // As Obsidian resolves: the name exactly as written first ('docker' finds docker.md before Docker.md)
   const byExactName = new Map<string, CompiledPage>()
-  for (const page of pages) if (page.name !== '' && !byExactName.has(page.name)) byExactName.set(page.name, page)
-  // a base or canvas is linked by its file name with the extension, as in Obsidian: [[Kunden.base]]
-  for (const page of pages) {
-    if (/\.md$/i.test(page.sourcePath)) continue
+  for (const page of notes) if (page.name !== '' && !byExactName.has(page.name)) byExactName.set(page.name, page)
+  for (const page of others) {
     const file = posix.basename(page.sourcePath)
     if (!byExactName.has(file)) byExactName.set(file, page)
   }
@@ -60,16 +63,23 @@ export function createLinkIndex(
   const addName = (key: string, page: CompiledPage) => {
     if (key !== '' && !byName.has(key)) byName.set(key, page)
   }
-  for (const page of pages) addName(nameKey(page.name), page)
-  for (const page of pages) if (!/\.md$/i.test(page.sourcePath)) addName(nameKey(posix.basename(page.sourcePath)), page)
+  for (const page of notes) addName(nameKey(page.name), page)
+  for (const page of others) addName(nameKey(posix.basename(page.sourcePath)), page)
   for (const page of pages) addName(nameKey(page.sourcePath.replace(/\.md$/i, '')), page)
   for (const [key, page] of pathEnds(pages)) addName(key, page)
-  for (const page of pages) addName(nameKey(page.title), page)
+  for (const page of notes) addName(nameKey(page.title), page)
   for (const page of pages) for (const alias of page.frontmatter.aliases) addName(nameKey(alias), page)
   for (const page of pages) {
     bySource.set(page.sourcePath.toLowerCase(), page)
     if (!bySlug.has(page.slug)) bySlug.set(page.slug, page)
     addName(page.slug, page)
+  }
+  // Last, a canvas or base by its name alone ([[Plan]] for Plan.canvas where no note is called Plan)
+  const otherByExactName = new Map<string, CompiledPage>()
+  const otherByName = new Map<string, CompiledPage>()
+  for (const page of others) {
+    if (!otherByExactName.has(page.name)) otherByExactName.set(page.name, page)
+    if (!otherByName.has(nameKey(page.name))) otherByName.set(nameKey(page.name), page)
   }
   const assetByPath = new Map<string, ContentRef>()
   const assetByName = new Map<string, ContentRef>()
@@ -116,7 +126,13 @@ export function createLinkIndex(
       if (link.target === '') return from
       if (link.syntax === 'wiki') {
         const target = link.target.replace(/\.md$/i, '')
-        return byExactName.get(target.normalize('NFC')) ?? byName.get(nameKey(target)) ?? byName.get(slugifyPageName(target))
+        return (
+          byExactName.get(target.normalize('NFC')) ??
+          byName.get(nameKey(target)) ??
+          byName.get(slugifyPageName(target)) ??
+          otherByExactName.get(target.normalize('NFC')) ??
+          otherByName.get(nameKey(target))
+        )
       }
       const target = link.target
       if (/\.md$/i.test(target) || target.endsWith('/'))

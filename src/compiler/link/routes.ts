@@ -39,12 +39,39 @@ export function pageHrefs(base: string): (page: CompiledPage) => string {
 }
 
 /**
+ * A canvas beside a note of the same name (`Plan.canvas` and `Plan.md` in one folder) is Obsidian's usual pair: the
+ * note keeps `/plan.html`, which `[[Plan]]` leads to, and the canvas is at `/plan.canvas.html`, its file name as a
+ * slug, which `[[Plan.canvas]]` leads to. Neither is a duplicate. Pages stay in their order; a lone canvas keeps
+ * `/plan.html`.
+ */
+function withCanvasSlugs(pages: CompiledPage[]): CompiledPage[] {
+  const canvases = pages.filter((page) => CANVAS.test(page.sourcePath))
+  if (canvases.length === 0) return pages
+  const notes = new Set<string>()
+  for (const page of pages) if (/\.md$/i.test(page.sourcePath)) notes.add(fileSlugOf(page.sourcePath))
+  return pages.map((page) => {
+    if (!CANVAS.test(page.sourcePath) || !notes.has(fileSlugOf(page.sourcePath))) return page
+    const file = page.sourcePath.replace(/^.*\//, '')
+    return { ...page, slug: slugifyPageName(file) }
+  })
+}
+
+const CANVAS = /\.canvas$/i
+
+/** A file's folder and its name's slug without the extension: 'Team/Plan.canvas' and 'Team/plan.md' → 'Team/plan'. */
+function fileSlugOf(path: string): string {
+  const slash = path.lastIndexOf('/')
+  return `${path.slice(0, slash + 1)}${slugifyPageName(stem(path.slice(slash + 1)))}`
+}
+
+/**
  * One URL per page, and no page left out: two notes on one slug (the same name in two folders, names that differ only
  * in case, umlaut spelling or legacy characters) both build. The first in path order keeps the slug; each later one
  * gets its folder's name in front where that makes it unique (`B/odoo.md` → `/b-odoo.html`), else a number
  * (`/wissensmanager_in-2.html`), with a warning naming both. Slugs pages have by their own name are never taken.
  */
-export function keepUniqueSlugs(pages: CompiledPage[], diagnostics: Diagnostic[], homes: ReadonlySet<string> = new Set()): CompiledPage[] {
+export function keepUniqueSlugs(given: CompiledPage[], diagnostics: Diagnostic[], homes: ReadonlySet<string> = new Set()): CompiledPage[] {
+  const pages = withCanvasSlugs(given)
   const owners = new Map<string, CompiledPage>()
   for (const page of pages) if (!owners.has(page.slug)) owners.set(page.slug, page)
   const taken = new Set(owners.keys())

@@ -27,9 +27,18 @@ export type Resolved =
   | { kind: 'anchor'; syntax: PageLink['syntax']; href: string; labelHtml?: string }
   /** A file of the content folder that a markdown link points at. */
   | { kind: 'asset'; syntax: PageLink['syntax']; href: string; labelHtml?: string }
-  | { kind: 'image'; syntax: PageLink['syntax']; src: string; alt: string; width?: number; height?: number }
+  | { kind: 'image'; syntax: PageLink['syntax']; src: string; alt: string; width?: number; height?: number; part?: PageLink['part'] }
   /** A target that does not exist; `href` is what a markdown link keeps. */
-  | { kind: 'missing'; syntax: PageLink['syntax']; link: PageLink['kind']; target: string; href: string; labelHtml?: string; alt?: string }
+  | {
+      kind: 'missing'
+      syntax: PageLink['syntax']
+      link: PageLink['kind']
+      target: string
+      href: string
+      labelHtml?: string
+      alt?: string
+      part?: PageLink['part']
+    }
   /** The embedded page's body, itself resolved. */
   | EmbedResolution
   /** An embed that would close a cycle of embeds. */

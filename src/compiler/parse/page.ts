@@ -47,6 +47,12 @@ export interface PageLink {
   alt?: string
   width?: string
   height?: string
+  /**
+   * For an 'image' with syntax 'markdown' drawn in SVG (a canvas group's background): 'src' is its URL like the
+   * markdown image's, but empty when the image is missing; 'size' stands for the attributes ` width="…" height="…"` of
+   * the image's own size in px (nothing when missing or unknown), and leaves reporting a missing image to 'src'.
+   */
+  part?: 'src' | 'size'
   /** For 'base': the base, and which of its views (all of them when undefined). */
   base?: BaseDefinition
   view?: number

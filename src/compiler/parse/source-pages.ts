@@ -1,12 +1,14 @@
 /**
  * The pages Obsidian makes from files other than notes: a base (`Kunden.base`) is a list page whose views are
  * evaluated over the site's notes once the site is linked (bases-site.ts), a canvas (`Plan.canvas`) a drawing made
- * into SVG here. Both are titled by their file name and reached at /{slug}.html like any page; `[[Kunden.base]]`
- * links to them and `![[Plan.canvas]]` embeds them.
+ * into SVG here. Both are titled by their file name and reached at /{slug}.html like any page (a canvas beside a
+ * note of its name at /plan.canvas.html, link/routes.ts); `[[Kunden.base]]` links to them and `![[Plan.canvas]]`
+ * embeds them.
  */
 import type { RawHtmlPolicy } from './markdown/safe-html.js'
 import { parseBase, type BaseDefinition, type BaseProblem } from './bases/index.js'
-import { parseCanvas, renderCanvas, type CanvasFileNode, type CanvasLinkNode, type CanvasTextNode } from './canvas/index.js'
+import { parseCanvas, renderCanvas, renderLinkCard } from './canvas/index.js'
+import type { CanvasFileNode, CanvasGroupNode, CanvasLinkNode, CanvasTextNode } from './canvas/index.js'
 import type { Diagnostic, DiagnosticCode } from '../diagnostics.js'
 import { emptyFrontmatter } from './frontmatter.js'
 import { escapeHtml } from '../html.js'
@@ -107,9 +109,14 @@ export function parseCanvasPage(
           })
         },
         link(node: CanvasLinkNode) {
-          if (!/^https?:\/\//i.test(node.url)) return `<p>${escapeHtml(node.url)}</p>`
-          externalLinks.push({ url: node.url, ...at(node) })
-          return `<p><a href="${escapeHtml(node.url)}" class="external" target="_blank" rel="noopener noreferrer">${escapeHtml(node.url)}</a></p>`
+          if (/^https?:\/\//i.test(node.url.trim())) externalLinks.push({ url: node.url.trim(), ...at(node) })
+          return renderLinkCard(node.url, labels.openInNewWindow)
+        },
+        background(group: CanvasGroupNode) {
+          const image = { kind: 'image', syntax: 'markdown', target: group.background ?? '', alt: '', ...at(group) } as const
+          const href = register({ ...image, part: 'src' })
+          let size: string | undefined
+          return { href, size: () => (size ??= register({ ...image, part: 'size' })) }
         },
       })
     : `<p class="canvas-error">${escapeHtml(`${labels.canvasError}: ${source.path}`)}</p>`

@@ -14,4 +14,5 @@ export type {
   CanvasTextNode,
 } from './parse.js'
 export { renderCanvas } from './render.js'
+export { renderLinkCard } from './link-card.js'
 export type { CanvasParts } from './render.js'

@@ -57,8 +57,9 @@ export interface CanvasLinkNode extends CanvasNodeBase {
 export interface CanvasGroupNode extends CanvasNodeBase {
   type: 'group'
   label?: string
-  /** Kept for completeness; not drawn. */
+  /** Path of an image in the vault, drawn behind the group (render.ts). */
   background?: string
+  /** Missing: 'cover'. */
   backgroundStyle?: 'cover' | 'ratio' | 'repeat'
 }
 

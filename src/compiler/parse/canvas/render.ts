@@ -1,14 +1,15 @@
 /**
- * A `Canvas` to a static SVG that needs no JavaScript: groups, then edges, then the other nodes, each node's
- * content as HTML in a `<foreignObject>`.
+ * A `Canvas` to a static SVG that needs no JavaScript: groups (with their background images), then edges, then the
+ * other nodes, each node's content as HTML in a `<foreignObject>`.
  *
  *     <figure class="canvas">
  *       <div class="canvas-scroll" tabindex="0" role="region" aria-label="Plan.canvas">
  *         <svg width="612" height="380" viewBox="-40 -72 612 380">…</svg>
  *
- * One canvas unit is one CSS pixel and the SVG keeps its natural size, so node text is as large as the page's; a
- * canvas wider than the page scrolls in its container instead of shrinking. Colours are classes and one custom
- * property (styles/canvas.css), so dark mode can change the presets.
+ * One canvas unit is one CSS pixel: `width` and `height` are the drawing's natural size, at which node text is as
+ * large as the page's. The stylesheet shrinks a canvas wider than the column to its width, so the whole drawing is
+ * seen at once; the browser client (src/client/canvas.ts) zooms and pans it to read. Colours are classes and one
+ * custom property (styles/canvas.css), so dark mode can change the presets.
  */
 import { escapeHtml } from '../../html.js'
 import { isCanvasColor, type Canvas, type CanvasEdge, type CanvasFileNode, type CanvasGroupNode } from './parse.js'
@@ -22,6 +23,12 @@ export interface CanvasParts {
   file(node: CanvasFileNode): string
   /** A link node. */
   link(node: CanvasLinkNode): string
+  /**
+   * A group's background image: `href`, the value of an `href` attribute (the image's URL, empty when there is no
+   * such image), and `size()`, the attributes ` width="…" height="…"` of the image's own size in pixels, asked only for
+   * a repeated image, whose tiles have that size.
+   */
+  background?(group: CanvasGroupNode): { href: string; size(): string }
   /** Accessible name of the whole canvas (e.g. its file name). */
   label: string
 }
@@ -67,7 +74,7 @@ export function renderCanvas(canvas: Canvas, parts: CanvasParts): string {
   const groups = canvas.nodes
     .filter((node): node is CanvasGroupNode => node.type === 'group')
     .sort((a, b) => b.width * b.height - a.width * a.height)
-  const groupsHtml = groups.map((group) => renderGroup(group, bounds)).join('')
+  const groupsHtml = groups.map((group) => renderGroup(group, bounds, parts)).join('')
   const edgesHtml = canvas.edges
     .map((edge) => {
       const from = byId.get(edge.fromNode)
@@ -99,18 +106,50 @@ function renderNode(node: Exclude<CanvasNode, CanvasGroupNode>, parts: CanvasPar
   )
 }
 
-function renderGroup(group: CanvasGroupNode, bounds: Bounds): string {
+function renderGroup(group: CanvasGroupNode, bounds: Bounds, parts: CanvasParts): string {
   const { className, style } = colorAttributes(group.color)
+  const image = group.background && parts.background ? backgroundImage(group, parts.background(group)) : ''
   let label = ''
   if (group.label) {
     bounds.add(group.x, group.y - GROUP_LABEL_HEIGHT, group.x + group.label.length * CHARACTER_WIDTH, group.y)
     label = `<text class="canvas-group-label" x="${num(group.x)}" y="${num(group.y - GROUP_LABEL_GAP)}">${escapeHtml(group.label)}</text>`
   }
   return (
-    `<g class="canvas-group${className}"${style}>` +
+    `<g class="canvas-group${className}"${style}>${image}` +
     `<rect class="canvas-group-box" x="${num(group.x)}" y="${num(group.y)}" width="${num(group.width)}" height="${num(group.height)}" rx="${NODE_RADIUS}"/>` +
     `${label}</g>`
   )
+}
+
+/**
+ * A group's background image over the group's whole box, as JSON Canvas's `backgroundStyle` says: `cover` (also when
+ * it is missing) fills the box and crops the image, `ratio` shows the whole image as large as fits, `repeat` tiles it
+ * at its own size from the group's top left corner. Drawn under the group's box, so its tint and border lie over it.
+ */
+function backgroundImage(group: CanvasGroupNode, { href, size }: { href: string; size(): string }): string {
+  const box = `x="${num(group.x)}" y="${num(group.y)}" width="${num(group.width)}" height="${num(group.height)}"`
+  if (group.backgroundStyle === 'repeat') {
+    const tile = size()
+    // the same group of the same image makes the same pattern, so a canvas shown twice on a page may share its id
+    const id = `canvas-tile-${shortHash([group.id, group.background, group.x, group.y, group.width, group.height].join('\n'))}`
+    return (
+      `<pattern id="${id}" patternUnits="userSpaceOnUse" x="${num(group.x)}" y="${num(group.y)}"${tile}>` +
+      `<image href="${href}"${tile}/></pattern>` +
+      `<rect class="canvas-group-image" ${box} rx="${NODE_RADIUS}" fill="url(#${id})"/>`
+    )
+  }
+  const fit = group.backgroundStyle === 'ratio' ? 'meet' : 'slice'
+  return `<image class="canvas-group-image" href="${href}" ${box} preserveAspectRatio="xMidYMid ${fit}"/>`
+}
+
+/** FNV-1a of `text` in base 36: short ids that stay the same from build to build. */
+function shortHash(text: string): string {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i)
+    hash = Math.imul(hash, 0x01000193)
+  }
+  return (hash >>> 0).toString(36)
 }
 
 /**

@@ -255,3 +255,93 @@ describe('linkSite: wiki links to attachments', () => {
     expect(site.diagnostics.map((d) => `${d.code} ${d.target}`)).toEqual(['dead-link fehlt.zip'])
   })
 })
+
+describe('linkSite: a canvas and a note of the same name', () => {
+  const canvas = (nodes: object[]) => JSON.stringify({ nodes })
+  const pair = {
+    'index.md': '# Start\n\n[[Plan]] [[Plan#Zeitplan]] [[Plan.canvas]] [[Projekt/Plan.canvas|Zeichnung]]\n\n![[Plan.canvas]]\n',
+    'Projekt/Plan.md': '# Plan\n\n## Zeitplan\n',
+    'Projekt/Plan.canvas': canvas([{ id: 'a', type: 'text', x: 0, y: 0, width: 200, height: 60, text: 'Knoten' }]),
+  }
+
+  it('keeps the note at its URL and gives the canvas its file name as one, with no duplicate warning', () => {
+    const { site, html } = siteOf(pair)
+    expect(site.diagnostics).toEqual([])
+    expect(site.pages.map((p) => [p.page.sourcePath, p.route])).toEqual([
+      ['index.md', '/'],
+      ['Projekt/Plan.canvas', '/plan.canvas.html'],
+      ['Projekt/Plan.md', '/plan.html'],
+    ])
+    const start = html('')
+    expect(start).toContain('<a href="/plan.html" class="wikilink">Plan</a>')
+    expect(start).toContain('<a href="/plan.html#zeitplan" class="wikilink">')
+    expect(start).toContain('<a href="/plan.canvas.html" class="wikilink">Plan.canvas</a>')
+    expect(start).toContain('<a href="/plan.canvas.html" class="wikilink">Zeichnung</a>')
+    expect(start).toContain('<div class="embed" data-embed="/plan.canvas.html">')
+    // no redirect takes the note's URL for the canvas
+    expect(site.redirects.filter((r) => r.to === '/plan.canvas.html').map((r) => r.from)).not.toContain('/plan.html')
+  })
+
+  it('pairs by the URL the names give, in one folder only; a canvas alone keeps its name as URL', () => {
+    const { site, html } = siteOf({
+      'index.md': '[[Ablauf]] [[Karte]]\n',
+      'Team/ablauf.md': 'Notiz\n',
+      'Team/Ablauf.canvas': canvas([]),
+      'Karte.canvas': canvas([]),
+      'Andere/Karte.md': 'Notiz\n',
+    })
+    const routes = Object.fromEntries(site.pages.map((p) => [p.page.sourcePath, p.route]))
+    expect(routes['Team/ablauf.md']).toBe('/ablauf.html')
+    expect(routes['Team/Ablauf.canvas']).toBe('/ablauf.canvas.html')
+    // in other folders they are two pages of one name: the first keeps it, as for two notes
+    expect(routes['Andere/Karte.md']).toBe('/karte.html')
+    expect(routes['Karte.canvas']).toBe('/karte-2.html')
+    expect(site.diagnostics.map((d) => `${d.code} ${d.file}`)).toEqual(['duplicate-slug Karte.canvas'])
+    // a name without extension is the note's, as in Obsidian
+    expect(html('')).toBe('<p><a href="/ablauf.html" class="wikilink">Ablauf</a> <a href="/karte.html" class="wikilink">Karte</a></p>')
+  })
+
+  it('still finds a canvas by its name alone when no note has that name', () => {
+    const { site, html } = siteOf({ 'index.md': '[[Karte]]\n', 'Karte.canvas': canvas([]) })
+    expect(site.diagnostics).toEqual([])
+    expect(html('')).toBe('<p><a href="/karte.html" class="wikilink">Karte</a></p>')
+  })
+})
+
+describe('linkSite: canvas group backgrounds', () => {
+  const group = (extra: object) =>
+    JSON.stringify({ nodes: [{ id: 'g', type: 'group', x: 0, y: 0, width: 300, height: 200, background: 'Bilder/kachel.png', ...extra }] })
+  const tile = { path: 'Bilder/kachel.png', absolute: '/gibt/es/nicht/kachel.png', size: { width: 24, height: 16 } }
+
+  it('draws the published image behind the group, a repeated one in tiles of its own size', () => {
+    for (const [style, expected] of [
+      [
+        'cover',
+        /<image class="canvas-group-image" href="\/Bilder\/kachel.png" x="0" y="0" width="300" height="200" preserveAspectRatio="xMidYMid slice"\/>/,
+      ],
+      ['ratio', /<image class="canvas-group-image" href="\/Bilder\/kachel.png" [^>]*preserveAspectRatio="xMidYMid meet"\/>/],
+      [
+        'repeat',
+        /<pattern id="canvas-tile-\w+" patternUnits="userSpaceOnUse" x="0" y="0" width="24" height="16"><image href="\/Bilder\/kachel.png" width="24" height="16"\/><\/pattern>/,
+      ],
+    ] as const) {
+      const compiled = [compile('Plan.canvas', group({ backgroundStyle: style }))]
+      const site = linkSite(compiled, [tile as ReturnType<typeof asset>], config)
+      expect(site.diagnostics).toEqual([])
+      expect(site.assets.map((a) => a.path)).toEqual(['Bilder/kachel.png'])
+      expect(substituteLinks(compiled[0].html, site.pages[0].resolved, () => '')).toMatch(expected)
+    }
+  })
+
+  it('reports a missing image once, at the group, and asks for no file', () => {
+    const compiled = [compile('Plan.canvas', `\n  ${group({ backgroundStyle: 'repeat', background: 'Bilder/fehlt.png' })}`)]
+    const site = linkSite(compiled, [], config)
+    expect(site.diagnostics.map((d) => `${d.code} ${d.file}:${d.line}:${d.column} ${d.message}`)).toEqual([
+      'missing-image Plan.canvas:2:13 Image "Bilder/fehlt.png" does not exist',
+    ])
+    const html = substituteLinks(compiled[0].html, site.pages[0].resolved, () => '')
+    expect(html).toContain('<image href=""/>')
+    expect(html).toMatch(/<pattern id="canvas-tile-\w+" patternUnits="userSpaceOnUse" x="0" y="0"><image/)
+    expect(site.assets).toEqual([])
+  })
+})

@@ -191,4 +191,65 @@ describe('renderCanvas', () => {
     expect(count(html, 'class="canvas-edge-line"')).toBe(1999)
     expect(attributesOf(html, 'svg').width).toBe(String(49 * 150 + 100 + 80))
   })
+
+  describe('group background images', () => {
+    const group = (extra: object): CanvasNode =>
+      ({ id: 'g', type: 'group', x: 10, y: 20, width: 300, height: 200, background: 'Bilder/karte.png', ...extra }) as CanvasNode
+    const asked: string[] = []
+    const withBackground: CanvasParts = {
+      ...parts,
+      background: (node) => {
+        asked.push(`src ${node.background}`)
+        return { href: 'URL', size: () => (asked.push(`size ${node.background}`), ' width="24" height="16"') }
+      },
+    }
+
+    it('covers the group with the image by default and for "cover", under the group box', () => {
+      for (const extra of [{}, { backgroundStyle: 'cover' }]) {
+        const html = render([group(extra)], [], withBackground)
+        expect(html).toContain(
+          '<g class="canvas-group"><image class="canvas-group-image" href="URL" x="10" y="20" width="300" height="200" preserveAspectRatio="xMidYMid slice"/><rect class="canvas-group-box"',
+        )
+      }
+    })
+
+    it('shows the whole image for "ratio"', () => {
+      expect(render([group({ backgroundStyle: 'ratio' })], [], withBackground)).toContain('preserveAspectRatio="xMidYMid meet"/>')
+    })
+
+    it('tiles the image at its own size from the group corner for "repeat"', () => {
+      asked.length = 0
+      const html = render([group({ backgroundStyle: 'repeat' })], [], withBackground)
+      const pattern = attributesOf(html, 'pattern')
+      expect(pattern).toEqual({ id: pattern.id, patternUnits: 'userSpaceOnUse', x: '10', y: '20', width: '24', height: '16' })
+      expect(html).toContain('<image href="URL" width="24" height="16"/></pattern>')
+      expect(attributesOf(html, 'rect', 'canvas-group-image')).toEqual({
+        class: 'canvas-group-image',
+        x: '10',
+        y: '20',
+        width: '300',
+        height: '200',
+        rx: '8',
+        fill: `url(#${pattern.id})`,
+      })
+      // the same group makes the same id in every build; another group another one
+      expect(attributesOf(render([group({ backgroundStyle: 'repeat' })], [], withBackground), 'pattern').id).toBe(pattern.id)
+      expect(attributesOf(render([group({ backgroundStyle: 'repeat', x: 11 })], [], withBackground), 'pattern').id).not.toBe(pattern.id)
+      expect(asked).toEqual([
+        'src Bilder/karte.png',
+        'size Bilder/karte.png',
+        'src Bilder/karte.png',
+        'size Bilder/karte.png',
+        'src Bilder/karte.png',
+        'size Bilder/karte.png',
+      ])
+    })
+
+    it('asks for the size only of a repeated image, and draws nothing without a background', () => {
+      asked.length = 0
+      render([group({}), group({ id: 'h', background: undefined })], [], withBackground)
+      expect(asked).toEqual(['src Bilder/karte.png'])
+      expect(render([group({ background: undefined })], [], withBackground)).not.toContain('canvas-group-image')
+    })
+  })
 })
