@@ -122,4 +122,18 @@ describe('an Obsidian Publish vault', () => {
     expect(read('index.html')).toContain('tag:#todo')
     expect(read('index.html')).toMatch(/hljs-/)
   })
+
+  it('keeps a note at its URL beside a base of the same name, as Obsidian pairs them', async () => {
+    const { read, out, diagnostics } = await buildVault({
+      'index.md': '# Start\n\n[[Kunden]] und [[Kunden.base|die Liste]].\n',
+      'Kunden.md': '# Kunden\n\n## Übersicht\n\nText.\n',
+      'Kunden.base': 'views:\n  - type: table\n    name: Alle\n',
+    })
+    expect(diagnostics).toEqual([])
+    expect(read('kunden.html')).toContain('<h2 id="übersicht"')
+    expect(existsSync(join(out, 'kunden.base.html'))).toBe(true)
+    expect(existsSync(join(out, 'kunden-2.html'))).toBe(false)
+    expect(read('index.html')).toContain('<a href="/kunden.html" class="wikilink">Kunden</a>')
+    expect(read('index.html')).toContain('<a href="/kunden.base.html" class="wikilink">die Liste</a>')
+  })
 })

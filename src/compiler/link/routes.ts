@@ -39,10 +39,10 @@ export function pageHrefs(base: string): (page: CompiledPage) => string {
 }
 
 /**
- * A canvas beside a note of the same name (`Plan.canvas` and `Plan.md` in one folder) is Obsidian's usual pair: the
- * note keeps `/plan.html`, which `[[Plan]]` leads to, and the canvas is at `/plan.canvas.html`, its file name as a
- * slug, which `[[Plan.canvas]]` leads to. Neither is a duplicate. Pages stay in their order; a lone canvas keeps
- * `/plan.html`.
+ * A canvas or base beside a note of the same name (`Plan.canvas` or `Plan.base` and `Plan.md` in one folder) is
+ * Obsidian's usual pair: the note keeps `/plan.html`, which `[[Plan]]` leads to, and the canvas is at
+ * `/plan.canvas.html` (the base at `/plan.base.html`), its file name as a slug, which `[[Plan.canvas]]` leads to.
+ * Neither is a duplicate. Pages stay in their order; a lone canvas or base keeps `/plan.html`.
  */
 function withCanvasSlugs(pages: CompiledPage[]): CompiledPage[] {
   const canvases = pages.filter((page) => CANVAS.test(page.sourcePath))
@@ -56,7 +56,7 @@ function withCanvasSlugs(pages: CompiledPage[]): CompiledPage[] {
   })
 }
 
-const CANVAS = /\.canvas$/i
+const CANVAS = /\.(canvas|base)$/i
 
 /** A file's folder and its name's slug without the extension: 'Team/Plan.canvas' and 'Team/plan.md' → 'Team/plan'. */
 function fileSlugOf(path: string): string {
