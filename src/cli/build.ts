@@ -6,7 +6,7 @@ import { build, type BuildResult } from '../compiler/build.js'
 import { hasErrors, isAboutContent, isUsageError, type Diagnostic } from '../compiler/diagnostics.js'
 import { stateDirOf } from '../compiler/cache/site-key.js'
 import { loadConfig } from './load-config.js'
-import { createProgress, createReporter, printDiagnostics, printUsageError, type Reporter } from './output.js'
+import { createProgress, createReporter, languageLineOf, printDiagnostics, printUsageError, type Reporter } from './output.js'
 import { bundledRuntime } from './runtime.js'
 
 export interface BuildCommandOptions {
@@ -89,6 +89,8 @@ export async function runBuild(
   ]
     .filter(Boolean)
     .join(', ')
+  const languageLine = languageLineOf(result.language)
+  if (languageLine) reporter.err(c.dim(languageLine))
   reporter.err(
     `${mark} ${result.stats.pages} pages in ${(result.stats.durationMs / 1000).toFixed(2)} s${result.stats.cachedPages ? c.dim(` (${result.stats.cachedPages} from cache)`) : ''}` +
       `${counts ? ` · ${counts}` : ''} → ${relative(process.cwd(), options.out) || '.'}`,

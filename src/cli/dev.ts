@@ -21,7 +21,15 @@ import { watchContent, type ChangeBatch } from './dev-watcher.js'
 import { createHostCheck } from './host-check.js'
 import { listenOn, urlOf } from './listen.js'
 import { ConfigError, loadConfig } from './load-config.js'
-import { createProgress, createReporter, printDiagnostics, printUsageError, type Reporter } from './output.js'
+import {
+  createProgress,
+  createReporter,
+  detectedLanguageLine,
+  languageLineOf,
+  printDiagnostics,
+  printUsageError,
+  type Reporter,
+} from './output.js'
 import { bundledRuntime } from './runtime.js'
 
 export interface DevOptions {
@@ -124,6 +132,8 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
   progress.done()
   let configProblems = configDiagnostics
   printDiagnostics(reporter, [...configProblems, ...session.initial.diagnostics], where)
+  const languageLine = languageLineOf(session.initial.language)
+  if (languageLine) reporter.err(reporter.colors.dim(languageLine))
 
   // the site is served under its base path, as the host will serve it; an edit of the config may move it
   const baseOf = (user: UserConfig) => normaliseBase(options.base ?? user.site?.base ?? '/')
@@ -157,11 +167,14 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
         update.diagnostics.filter((d) => d.severity === 'error' || batch.changes.some((c) => c.path === d.file)),
         where,
       )
+      // a change of language is news, also back to the default
+      if (update.language) reporter.err(reporter.colors.dim(detectedLanguageLine(update.language.lang)))
       reporter.err(
         reporter.colors.dim(`↻ ${update.routes.length} page${update.routes.length === 1 ? '' : 's'} updated in ${update.durationMs} ms`),
       )
       handler.broadcast(
-        { routes: update.routes, removed: update.removed, reload: batch.configChanged },
+        // another language changes every page and the texts the scripts carry: the open pages load again
+        { routes: update.routes, removed: update.removed, reload: batch.configChanged || update.language !== undefined },
         toProblems([...configProblems, ...update.diagnostics], options.root),
       )
     } catch (error) {

@@ -49,7 +49,11 @@ export function createProgram(): Command {
     .command('init')
     .description('make a folder of markdown (an Obsidian vault, or a new folder) a wikigen site')
     .argument('[folder]', 'the vault or new folder', 'content')
-    .option('--lang <lang>', 'language of the site and of the config comments (German for de, English otherwise)', parseLanguage, 'de-CH')
+    .option(
+      '--lang <lang>',
+      "language of the site and of the config comments (German for de, English otherwise); default: the notes' language, else de-CH",
+      parseLanguage,
+    )
     .option('-o, --out <dir>', 'output folder of the build, to ignore in git', 'dist')
     .addHelpText(
       'after',

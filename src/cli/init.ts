@@ -1,13 +1,15 @@
 /**
  * `wikigen init [folder]`: makes a folder of markdown (an Obsidian vault, or a new folder) a wikigen site. Writes a
- * commented `wikigen.config.ts` titled after the folder, a home page when the folder has no page yet, and the lines
- * of `.gitignore` for what wikigen writes beside it; then prints the two commands to run next. It never overwrites:
- * a folder that has a config already is left as it is.
+ * commented `wikigen.config.ts` titled after the folder and in the language of its notes (unless `--lang` names one),
+ * a home page when the folder has no page yet, and the lines of `.gitignore` for what wikigen writes beside it; then
+ * prints the two commands to run next. It never overwrites: a folder that has a config already is left as it is.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import { InvalidArgumentError } from 'commander'
 import { discoverContent } from '../compiler/discover/load.js'
+import { detectVaultLanguage } from '../compiler/discover/vault-language.js'
+import { DEFAULT_CONFIG } from '../compiler/config/config.js'
 import { createConfigSource, createHomePage } from './init-config.js'
 import { findConfigFile } from './load-config.js'
 import { createReporter, type Reporter } from './output.js'
@@ -15,8 +17,11 @@ import { createReporter, type Reporter } from './output.js'
 export interface InitOptions {
   /** The vault or new folder, from the working directory. Default `content`, the folder every other command reads. */
   folder: string
-  /** Language of the site and of the config's comments. Default `de-CH`, the product's language. */
-  lang: string
+  /**
+   * Language of the site and of the config's comments. Default: the language of the vault's notes (what most declare
+   * in front matter, else what they are written in), de-CH (the product's language) for a folder without notes.
+   */
+  lang?: string
   /** Output folder of `wikigen build`, to ignore in git. Default `dist`, the build's default. */
   out: string
   /** Where `.gitignore` is and the printed commands run: the working directory (a test passes its own). */
@@ -75,16 +80,21 @@ export async function run(options: InitOptions, reporter: Reporter = createRepor
     return 1
   }
 
-  const site = { title: siteTitleOf(folder), lang: options.lang }
+  const pages = existsSync(folder) ? (await discoverContent(folder)).markdown : []
+  // the vault's own language, as a build without `site.lang` would find it: written down, it stays when notes change
+  const detected = options.lang === undefined ? await detectVaultLanguage(pages) : undefined
+  const site = { title: siteTitleOf(folder), lang: options.lang ?? detected ?? DEFAULT_CONFIG.site.lang }
   mkdirSync(folder, { recursive: true })
   const configFile = join(folder, 'wikigen.config.ts')
   // 'wx': a config written between the check above and now is not replaced either
   writeFileSync(configFile, createConfigSource(site), { flag: 'wx' })
-  reporter.out(`${c.green('✓')} ${shown(configFile)} written: "${site.title}", ${site.lang}`)
+  reporter.out(
+    `${c.green('✓')} ${shown(configFile)} written: "${site.title}", ${site.lang}${detected ? ' (the language of the notes)' : ''}`,
+  )
 
   const homePage = join(folder, 'index.md')
   // an index.md the vault's settings exclude from publishing is no page, but it is still the author's file
-  if ((await discoverContent(folder)).markdown.length === 0 && !existsSync(homePage)) {
+  if (pages.length === 0 && !existsSync(homePage)) {
     writeFileSync(homePage, createHomePage(site), { flag: 'wx' })
     reporter.out(`${c.green('✓')} ${shown(homePage)} written: the home page`)
   }

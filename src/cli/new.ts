@@ -2,7 +2,8 @@
  * `wikigen new <template> "Title"`: creates a page from a template, fills its front matter, prints the URL the page
  * will have, and never overwrites a page. Templates come first from the vault's own templates folder (the folder of
  * `.obsidian/templates.json`, else `templates/`, as publish-rules.ts finds it), then from those wikigen ships in
- * the site's language (templates/pages/de/ for German sites, templates/pages/en/ for any other).
+ * the site's language (templates/pages/de/ for German sites, templates/pages/en/ for any other; without `site.lang`
+ * the language of the notes).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
@@ -14,7 +15,8 @@ import { pageNameOf } from '../compiler/parse/parse-page.js'
 import { hrefOf, routePathOf } from '../compiler/paths.js'
 import { slugifyPageName } from '../compiler/parse/slugify.js'
 import { MAX_NAME_BYTES } from '../compiler/output/output-claims.js'
-import { resolveConfig } from '../compiler/config/config.js'
+import { DEFAULT_CONFIG, resolveConfig, withSiteLanguage } from '../compiler/config/config.js'
+import { siteLanguageOf } from '../compiler/discover/vault-language.js'
 import { readPublishRules } from '../compiler/discover/publish-rules.js'
 import { localeOf } from '../shared/locales.js'
 import { loadConfig } from './load-config.js'
@@ -80,7 +82,12 @@ export async function run(options: NewPageOptions, reporter: Reporter = createRe
   // a page goes into an existing wiki: a mistyped --root (or a command run in the wrong folder) is one line, not a
   // new folder
   requireRoot(options.root)
-  const config = resolveConfig((await loadConfig(options.root)).config)
+  const user = (await loadConfig(options.root)).config
+  // the site's language as a build finds it: without `site.lang`, an English vault gets English templates
+  const language =
+    user.site?.lang ??
+    (await siteLanguageOf(undefined, (await discoverContent(options.root)).markdown, { fallback: DEFAULT_CONFIG.site.lang })).lang
+  const config = withSiteLanguage(resolveConfig(user), language)
   const german = localeOf(config.site.lang).name.startsWith('de')
   const folders = templateFolders(options.root, config.site.lang, options.templatesDir)
   const found = folders

@@ -4,7 +4,9 @@
 import { stripVTControlCharacters } from 'node:util'
 import pc from 'picocolors'
 import type { BuildPhase } from '../compiler/build.js'
+import { DEFAULT_CONFIG } from '../compiler/config/config.js'
 import { formatLocation, type Diagnostic, type UsageError } from '../compiler/diagnostics.js'
+import type { SiteLanguage } from '../compiler/discover/vault-language.js'
 
 export interface Reporter {
   /** Formats for either stream: a line goes out coloured only where its stream wants colour. */
@@ -84,6 +86,28 @@ const PROGRESS_LABELS = {
 /** The progress labels for a site language such as `de-CH` or `en`. */
 export function progressLabelsOf(lang: string | undefined): Record<BuildPhase, string> {
   return /^de(-|$)/i.test(lang ?? 'de') ? PROGRESS_LABELS.de : PROGRESS_LABELS.en
+}
+
+/**
+ * The line that names a site language told by the notes (a config without `site.lang`), in that language as the
+ * progress bar speaks it: a vault whose interface changed language is told why, and how to keep one.
+ *
+ *     en     → Site language: en (detected from the notes; site.lang in wikigen.config.ts sets one)
+ *     de-CH  → Sprache der Website: de-CH (aus den Notizen erkannt; site.lang in wikigen.config.ts legt sie fest)
+ */
+export function detectedLanguageLine(lang: string): string {
+  return progressLabelsOf(lang) === PROGRESS_LABELS.de
+    ? `Sprache der Website: ${lang} (aus den Notizen erkannt; site.lang in wikigen.config.ts legt sie fest)`
+    : `Site language: ${lang} (detected from the notes; site.lang in wikigen.config.ts sets one)`
+}
+
+/**
+ * The line a build prints about its language, if any: only for a language the notes told that is not the default
+ * (de-CH). A German vault reads as it always did, so its builds stay as quiet as before; an English one is told once
+ * per build why its interface is English, which a config's `site.lang` then makes a choice of its own.
+ */
+export function languageLineOf(language: SiteLanguage): string | undefined {
+  return language.from === 'notes' && language.lang !== DEFAULT_CONFIG.site.lang ? detectedLanguageLine(language.lang) : undefined
 }
 
 export interface ProgressOptions {

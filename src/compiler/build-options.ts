@@ -7,6 +7,7 @@ import type { ResolvedConfig, UserConfig } from './config/config.js'
 import type { Diagnostic } from './diagnostics.js'
 import type { ContentFiles } from './discover/load.js'
 import type { GitInfoResult } from './discover/git-info.js'
+import type { SiteLanguage } from './discover/vault-language.js'
 import type { FullTextState } from './emit/fulltext-index.js'
 import type { Site } from './link/link-site.js'
 import type { CompiledPage } from './parse/page.js'
@@ -81,6 +82,8 @@ export interface BuildResult {
   diagnostics: Diagnostic[]
   stats: BuildStats
   state: BuildState
+  /** The site's language (also `state.config.site.lang`) and whether the config set it or the notes told it. */
+  language: SiteLanguage
 }
 
 /** Options for the stages before output: where the content is and how to compile it. */

@@ -13,12 +13,13 @@
 import { rmSync } from 'node:fs'
 import { basename, resolve } from 'node:path'
 import type { BuildOptions, BuildResult, BuildStats, CheckOptions, CheckResult } from './build-options.js'
-import { resolveConfig, type ResolvedConfig } from './config/config.js'
+import { DEFAULT_CONFIG, resolveConfig, withSiteLanguage, type ResolvedConfig, type UserConfig } from './config/config.js'
 import { siteLabels } from './config/site-labels.js'
 import { sortDiagnostics, type Diagnostic } from './diagnostics.js'
 import { discoverSite } from './discover/discover.js'
 import { readGitInfo } from './discover/git-info.js'
 import type { ContentFiles } from './discover/load.js'
+import { siteLanguageOf, type SiteLanguage } from './discover/vault-language.js'
 import { readClientManifest } from './emit/client-manifest.js'
 import { emitFiles } from './emit/emitters.js'
 import { saveFullTextState } from './emit/fulltext-index.js'
@@ -28,6 +29,7 @@ import { linkSite, type LinkOptions } from './link/link-site.js'
 import { resolveOutputFolder } from './output/output-folder.js'
 import { settleOutputs } from './output/settle-outputs.js'
 import { createStaging, discardStaging, swapInOutput, writeFiles } from './output/write-output.js'
+import { loadLanguageMemo } from './cache/language-memo.js'
 import { loadRenderCache } from './cache/render-cache.js'
 import type { CompiledPage } from './parse/page.js'
 import { withBuildScope, withMarkdownHooks, type BuildScope } from './workers/build-scope.js'
@@ -42,10 +44,11 @@ export { withMarkdownHooks } from './workers/build-scope.js'
 
 /** Reads, compiles and links the content without writing anything: what `check-links` and `search` need. */
 export async function checkSite(given: CheckOptions): Promise<CheckResult> {
-  const config = resolveConfig(given.config, { base: given.base, contentFolderName: basename(resolve(given.root)) })
-  const options = withMarkdownHooks(given, config)
-  const content = await discoverSite(options.root, undefined, config.exclude)
+  const configured = resolveConfig(given.config, { base: given.base, contentFolderName: basename(resolve(given.root)) })
+  const options = withMarkdownHooks(given, configured)
+  const content = await discoverSite(options.root, undefined, configured.exclude)
   return withBuildScope(options, content.markdown.length, async (scope) => {
+    const { config } = await languageOf(given.config, configured, content, scope)
     const { site, diagnostics, compiled } = await compileAndLink(content, config, scope, options)
     diagnostics.push(...evaluateBases(site, fileTimes(options.root, new Map())))
     if (scope.cacheDir) scope.pool.store.commit(compiled.pages)
@@ -56,14 +59,16 @@ export async function checkSite(given: CheckOptions): Promise<CheckResult> {
 /** Builds the site of `options.root` into `options.out`. Content mistakes come back as diagnostics; only bugs throw. */
 export async function build(given: BuildOptions): Promise<BuildResult> {
   const clock = createClock(given.now ?? Date.now)
-  const config = resolveConfig(given.config, { base: given.base, contentFolderName: basename(resolve(given.root)) })
-  const options = withMarkdownHooks(given, config)
+  const configured = resolveConfig(given.config, { base: given.base, contentFolderName: basename(resolve(given.root)) })
+  const options = withMarkdownHooks(given, configured)
   const out = resolveOutputFolder(options.out, { root: options.root, cwd: options.cwd, home: options.home })
-  const client = readClientManifest(options.clientDir, config.site.base)
-  const content = await discoverSite(options.root, out, config.exclude)
+  const client = readClientManifest(options.clientDir, configured.site.base)
+  const content = await discoverSite(options.root, out, configured.exclude)
   const gitInfo = readGitInfo(options.root)
   clock.mark('discover')
   return withBuildScope(options, content.markdown.length, async (scope) => {
+    const { config, language } = await languageOf(given.config, configured, content, scope)
+    clock.mark('language')
     const staging = await createStaging(out)
     const fullText = createFullTextJob({ config, scope, staging, out, drafts: options.drafts })
     // an index written on this thread may still be writing into the staging folder: it finishes before the folder goes
@@ -110,7 +115,7 @@ export async function build(given: BuildOptions): Promise<BuildResult> {
       }
       const state = { compiled: compiled.pages, content, git, client, config, fullText: fullTextState }
       // the site as published: without the redirects that would hide one of its own files
-      return { site: { ...site, redirects }, diagnostics: sortDiagnostics(diagnostics), stats, state }
+      return { site: { ...site, redirects }, diagnostics: sortDiagnostics(diagnostics), stats, state, language }
     } catch (error) {
       // the index may still be writing into the staging folder: let it finish before the folder goes
       await fullText.settled()
@@ -120,6 +125,21 @@ export async function build(given: BuildOptions): Promise<BuildResult> {
       throw error
     }
   })
+}
+
+/**
+ * The site's language, before anything compiles (the site's texts are in the pages' HTML): the config's `site.lang`,
+ * else the vault's (discover/vault-language.ts), remembered in the shared cache for the next build.
+ */
+async function languageOf(
+  user: UserConfig | undefined,
+  configured: ResolvedConfig,
+  content: ContentFiles,
+  scope: BuildScope,
+): Promise<{ config: ResolvedConfig; language: SiteLanguage }> {
+  const memo = loadLanguageMemo(scope.shared ? scope.cacheDir : undefined)
+  const language = await siteLanguageOf(user?.site?.lang, content.markdown, { fallback: DEFAULT_CONFIG.site.lang, memo })
+  return { config: withSiteLanguage(configured, language.lang), language }
 }
 
 /** compilePages and linkSite, with every diagnostic found so far. */

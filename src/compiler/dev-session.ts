@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { copyFile, mkdir, rm } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import { build, withMarkdownHooks, type BuildOptions, type BuildResult } from './build.js'
-import { resolveConfig, type ResolvedConfig, type UserConfig } from './config/config.js'
+import { DEFAULT_CONFIG, resolveConfig, withSiteLanguage, type ResolvedConfig, type UserConfig } from './config/config.js'
 import { sortDiagnostics, type Diagnostic } from './diagnostics.js'
 import { createRenderJobMaker, fingerprintOf, generatedJobs, renderJob, type RenderJob, type RenderJobMaker } from './emit/page-routes.js'
 import { redirects } from './emit/redirects.js'
@@ -41,6 +41,8 @@ import { evaluateBases, fileTimes } from './link/bases-site.js'
 import { readPublishRules } from './discover/publish-rules.js'
 import { createLiveRenderCache } from './cache/render-cache.js'
 import { createFolderStamps } from './cache/source-stamps.js'
+import { loadLanguageMemo } from './cache/language-memo.js'
+import { sampleNotes, siteLanguageOf, type SiteLanguage } from './discover/vault-language.js'
 import { writeFiles } from './output/write-output.js'
 
 export interface FileChange {
@@ -58,6 +60,8 @@ export interface DevUpdate {
   /** Problems of the changed files, and of the files still held at their last good version. */
   diagnostics: Diagnostic[]
   durationMs: number
+  /** The site's new language, when the notes told another one (a config without `site.lang`): every page changed. */
+  language?: SiteLanguage
 }
 
 export interface DevSession {
@@ -94,6 +98,10 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
   const options: DevOptions = { ...given, cacheDir: cacheLock ? given.cacheDir : undefined, cacheLock }
   const initial = await build({ ...options, dev: true })
   let config: ResolvedConfig = initial.state.config
+  // a config without site.lang speaks the notes' language, which edits of the notes may change
+  let languageSet = initial.language.from === 'config'
+  // the memo the build left in the cache (held locked by this session), else one in memory
+  const languageMemo = loadLanguageMemo(options.cacheDir || undefined)
   // the cache salt and markdown hooks the pages are compiled with here, as the build compiled them, and the site's
   // texts (callout titles, footnotes), which the cache key has too, like the build's
   let hooked = withMarkdownHooks(options, config)
@@ -219,6 +227,37 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
     return { routes, removed, diagnostics: report(changedDiagnostics), durationMs: Date.now() - started }
   }
 
+  // the notes the language was last read from: an edit of any other note cannot change it
+  let sampled: ReadonlySet<string> | undefined
+
+  /** The site's language as the notes tell it now; undefined when it is the config's, or unchanged. */
+  async function followLanguage(user: UserConfig | undefined): Promise<SiteLanguage | undefined> {
+    const refs = [...pages.keys()].map((path) => ({ path, absolute: join(options.root, path) }))
+    sampled = new Set(sampleNotes(refs).map((ref) => ref.path))
+    const language = await siteLanguageOf(user?.site?.lang, refs, { fallback: DEFAULT_CONFIG.site.lang, memo: languageMemo })
+    languageSet = language.from === 'config'
+    if (language.lang === config.site.lang) return undefined
+    config = withSiteLanguage(config, language.lang)
+    return language
+  }
+
+  /** Compiles every page again, as the config's hooks and texts make it now. */
+  async function recompileAll(diagnostics: Diagnostic[]): Promise<void> {
+    for (const [path, previous] of [...pages]) {
+      try {
+        const { html, searchData, ...meta } = await compile(readSourceSync({ path, absolute: join(options.root, path) }, salt()))
+        edited.delete(previous.contentHash)
+        editedSearch.delete(previous.contentHash)
+        edited.set(meta.contentHash, html)
+        editedSearch.set(meta.contentHash, searchData)
+        pages.set(path, meta)
+        diagnostics.push(...meta.diagnostics)
+      } catch {
+        pages.delete(path) // gone meanwhile; the watcher reports it
+      }
+    }
+  }
+
   const session: DevSession = {
     get site() {
       return site
@@ -230,6 +269,8 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
       /** New versions of existing pages; anything else (new, removed or held pages, assets) needs a full relink. */
       const changed: CompiledPage[] = []
       let structural = false
+      /** True when a note came or went: the sample of notes the language is read from may change. */
+      let notesCameOrWent = false
       for (const event of dedupe(changes)) {
         const path = toSourcePath(event.path)
         // the file system, not the event, says what happened: bursts of writes, renames and deletions can reach
@@ -253,7 +294,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
         }
         if (change.kind === 'unlink') {
           structural = true
-          pages.delete(path)
+          if (pages.delete(path)) notesCameOrWent = true
           held.delete(path)
           continue
         }
@@ -284,7 +325,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
         diagnostics.push(...page.diagnostics)
         const { html, searchData, ...meta } = page
         const replaced = pages.get(path)?.contentHash
-        if (replaced === undefined) structural = true
+        if (replaced === undefined) structural = notesCameOrWent = true
         else if (replaced !== meta.contentHash) {
           edited.delete(replaced)
           editedSearch.delete(replaced)
@@ -293,6 +334,15 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
         editedSearch.set(meta.contentHash, searchData)
         pages.set(path, meta)
         changed.push(meta)
+      }
+      // a new or removed note, or an edit of a note the language was read from, may turn the majority to another
+      // language (discover/vault-language.ts): every page then reads the texts of that one
+      const asked = notesCameOrWent || sampled === undefined || changes.some((c) => sampled!.has(toSourcePath(c.path)))
+      const language = languageSet || !asked ? undefined : await followLanguage(undefined)
+      if (language) {
+        renderCache.clear()
+        await recompileAll(diagnostics)
+        return { ...(await relinkAndRender(diagnostics, started)), language }
       }
       const fast = structural ? undefined : await relinkPages(changed, diagnostics, started)
       return fast ?? relinkAndRender(diagnostics, started)
@@ -314,7 +364,10 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
     async reconfigure(user, configModule) {
       const started = Date.now()
       const before = salt()
+      const lang = config.site.lang
       config = resolveConfig(user, { base: options.base, contentFolderName: basename(resolve(options.root)) })
+      await followLanguage(user)
+      const language = config.site.lang !== lang && !languageSet ? { lang: config.site.lang, from: 'notes' as const } : undefined
       rules = readPublishRules(options.root, config.exclude)
       renderCache.clear()
       const hadHooks = Boolean(hooked.markdown)
@@ -323,22 +376,8 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
       // a config with markdown hooks changed (or its hooks went), or other texts (site.lang, labels): every page as the
       // hooks and texts make it now, since a hook's behaviour may hang on anything in the config module
       const diagnostics: Diagnostic[] = []
-      if (hadHooks || hooked.markdown || salt() !== before) {
-        for (const [path, previous] of [...pages]) {
-          try {
-            const { html, searchData, ...meta } = await compile(readSourceSync({ path, absolute: join(options.root, path) }, salt()))
-            edited.delete(previous.contentHash)
-            editedSearch.delete(previous.contentHash)
-            edited.set(meta.contentHash, html)
-            editedSearch.set(meta.contentHash, searchData)
-            pages.set(path, meta)
-            diagnostics.push(...meta.diagnostics)
-          } catch {
-            pages.delete(path) // gone meanwhile; the watcher reports it
-          }
-        }
-      }
-      return relinkAndRender(diagnostics, started)
+      if (hadHooks || hooked.markdown || salt() !== before) await recompileAll(diagnostics)
+      return { ...(await relinkAndRender(diagnostics, started)), ...(language ? { language } : {}) }
     },
   }
   return session

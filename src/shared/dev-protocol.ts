@@ -33,7 +33,7 @@ export interface DevUpdateMessage {
   removed: string[]
   /** Every error the site has now; an empty list closes the overlay. */
   problems: DevProblem[]
-  /** Set when the configuration changed: every page reloads. */
+  /** Set when the configuration or the language the notes tell changed: every page reloads. */
   reload?: boolean
 }
 

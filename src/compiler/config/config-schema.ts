@@ -38,7 +38,7 @@ const site = z.strictObject({
   lang: z
     .string()
     .describe(
-      'Language of the site, e.g. "de-CH" (the default), "de-DE" or "en": it picks the texts of the interface by the exact tag, else by its language (de-AT reads de-DE, en-GB en); any other language reads English. Dates follow the tag itself.',
+      'Language of the site, e.g. "de-CH", "de-DE" or "en": it picks the texts of the interface by the exact tag, else by its language (de-AT reads de-DE, en-GB en); any other language reads English. Dates follow the tag itself. Default: the language of the notes, the `lang` most of them declare in front matter, else the language their text is written in (German reads de-CH, English en, another language its own tag with English texts); de-CH when the notes tell none.',
     ),
   timeZone: z
     .string()

@@ -75,6 +75,14 @@ export function resolveConfig(user: UserConfig = {}, overrides: ConfigOverrides 
   }
 }
 
+/**
+ * The config with the site language a build found for it: a config without `site.lang` speaks the vault's language
+ * (discover/vault-language.ts). The same config when the language is its own already.
+ */
+export function withSiteLanguage(config: ResolvedConfig, lang: string): ResolvedConfig {
+  return config.site.lang === lang ? config : { ...config, site: { ...config.site, lang } }
+}
+
 /** A base path as the build uses it: one leading and one trailing slash (`wiki` → `/wiki/`). */
 export function normaliseBase(base: string): string {
   let out = base.trim()
