@@ -6,13 +6,21 @@ export const COLOR_SCHEME_KEY = 'vuepress-color-scheme'
 
 export type ColorScheme = 'auto' | 'light' | 'dark'
 
+/** The mode the reader chose, else the site's default (`theme.colorMode`, on the html element), else 'auto'. */
 export function readScheme(): ColorScheme {
   try {
     const value = localStorage.getItem(COLOR_SCHEME_KEY)
-    return value === 'light' || value === 'dark' ? value : 'auto'
+    if (value === 'light' || value === 'dark' || value === 'auto') return value
   } catch {
-    return 'auto'
+    // storage disabled: the site's default
   }
+  return siteScheme()
+}
+
+/** The site's colour mode before a reader chooses: `data-color-mode` of the html element, else 'auto'. */
+export function siteScheme(): ColorScheme {
+  const value = document.documentElement.dataset.colorMode
+  return value === 'light' || value === 'dark' ? value : 'auto'
 }
 
 export function writeScheme(scheme: ColorScheme): void {

@@ -17,6 +17,7 @@ import { DEFAULT_CONFIG, resolveConfig, withSiteLanguage, type ResolvedConfig, t
 import { siteLabels } from './config/site-labels.js'
 import { sortDiagnostics, type Diagnostic } from './diagnostics.js'
 import { discoverSite } from './discover/discover.js'
+import { readPublishSite } from './discover/publish-site.js'
 import { readGitInfo } from './discover/git-info.js'
 import type { ContentFiles } from './discover/load.js'
 import { siteLanguageOf, type SiteLanguage } from './discover/vault-language.js'
@@ -44,9 +45,15 @@ export { withMarkdownHooks } from './workers/build-scope.js'
 
 /** Reads, compiles and links the content without writing anything: what `check-links` and `search` need. */
 export async function checkSite(given: CheckOptions): Promise<CheckResult> {
-  const configured = resolveConfig(given.config, { base: given.base, contentFolderName: basename(resolve(given.root)) })
+  const publishSite = readPublishSite(given.root)
+  const configured = resolveConfig(given.config, {
+    base: given.base,
+    contentFolderName: basename(resolve(given.root)),
+    vault: publishSite.options,
+  })
   const options = withMarkdownHooks(given, configured)
   const content = await discoverSite(options.root, undefined, configured.exclude)
+  content.diagnostics.push(...publishSite.diagnostics)
   return withBuildScope(options, content.markdown.length, async (scope) => {
     const { config } = await languageOf(given.config, configured, content, scope)
     const { site, diagnostics, compiled } = await compileAndLink(content, config, scope, options)
@@ -59,11 +66,17 @@ export async function checkSite(given: CheckOptions): Promise<CheckResult> {
 /** Builds the site of `options.root` into `options.out`. Content mistakes come back as diagnostics; only bugs throw. */
 export async function build(given: BuildOptions): Promise<BuildResult> {
   const clock = createClock(given.now ?? Date.now)
-  const configured = resolveConfig(given.config, { base: given.base, contentFolderName: basename(resolve(given.root)) })
+  const publishSite = readPublishSite(given.root)
+  const configured = resolveConfig(given.config, {
+    base: given.base,
+    contentFolderName: basename(resolve(given.root)),
+    vault: publishSite.options,
+  })
   const options = withMarkdownHooks(given, configured)
   const out = resolveOutputFolder(options.out, { root: options.root, cwd: options.cwd, home: options.home })
   const client = readClientManifest(options.clientDir, configured.site.base)
   const content = await discoverSite(options.root, out, configured.exclude)
+  content.diagnostics.push(...publishSite.diagnostics)
   const gitInfo = readGitInfo(options.root)
   clock.mark('discover')
   return withBuildScope(options, content.markdown.length, async (scope) => {

@@ -12,6 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { copyFile, mkdir, rm } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import { build, withMarkdownHooks, type BuildOptions, type BuildResult } from './build.js'
+import { readPublishSite } from './discover/publish-site.js'
 import { DEFAULT_CONFIG, resolveConfig, withSiteLanguage, type ResolvedConfig, type UserConfig } from './config/config.js'
 import { sortDiagnostics, type Diagnostic } from './diagnostics.js'
 import { createRenderJobMaker, fingerprintOf, generatedJobs, renderJob, type RenderJob, type RenderJobMaker } from './emit/page-routes.js'
@@ -365,7 +366,11 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
       const started = Date.now()
       const before = salt()
       const lang = config.site.lang
-      config = resolveConfig(user, { base: options.base, contentFolderName: basename(resolve(options.root)) })
+      config = resolveConfig(user, {
+        base: options.base,
+        contentFolderName: basename(resolve(options.root)),
+        vault: readPublishSite(options.root).options,
+      })
       await followLanguage(user)
       const language = config.site.lang !== lang && !languageSet ? { lang: config.site.lang, from: 'notes' as const } : undefined
       rules = readPublishRules(options.root, config.exclude)

@@ -58,6 +58,8 @@ export interface SiteProps {
   logoWidth?: number
   repo?: { href: string; label: string }
   colorModeSwitch: boolean
+  /** The colour mode before a reader chooses one, when it is not the system's (`theme.colorMode`). */
+  colorMode?: 'light' | 'dark'
   searchIndexHref: string
   /** The full-text search page and the label of the search box's link to it ("Im Volltext suchen"). */
   fullText?: { href: string; label: string }

@@ -2,9 +2,12 @@
  * Reader-facing states of the theme (spec §4, §9): colour mode, mobile sidebar, tab groups, copy buttons,
  * navbar dropdowns, the 404 page.
  */
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { tempDir } from '../integration/helpers.js'
+import { buildAndServe } from './served-site.js'
 import { DESKTOP, PHONE, holdRequests, hydrateIslands, keepScreenshot, launch, openPage } from './browser.js'
 
 const baseUrl = inject('baseUrl')
@@ -26,6 +29,25 @@ describe('colour mode', () => {
     await page.goto(`${baseUrl}/odoo.html`)
     expect(await theme(page)).toBe('dark')
     expect(await storage(page, 'vuepress-color-scheme')).toBe('auto')
+  })
+
+  it("opens a site in its own default colour mode (theme.colorMode, or Obsidian Publish's defaultTheme) until the reader chooses", async () => {
+    const vault = join(tempDir('wikigen-dark-site-'), 'vault')
+    mkdirSync(vault, { recursive: true })
+    writeFileSync(join(vault, 'index.md'), '# Start\n\nText.\n')
+    writeFileSync(join(vault, 'site-options.json'), JSON.stringify({ defaultTheme: 'dark' }))
+    const served = await buildAndServe(vault)
+    try {
+      const { page } = await openPage(browser, { colorScheme: 'light' })
+      await page.goto(`${served.baseUrl}/`)
+      expect(await theme(page)).toBe('dark')
+      expect(await storage(page, 'vuepress-color-scheme')).toBe('dark')
+      await page.getByRole('button', { name: 'Farbmodus umschalten' }).click()
+      await page.reload()
+      expect(await theme(page)).toBe('light')
+    } finally {
+      await served.close()
+    }
   })
 
   it('switches with the toggle, remembers the choice, and resets to auto when the choice equals the system', async () => {

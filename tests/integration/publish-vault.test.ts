@@ -136,4 +136,25 @@ describe('an Obsidian Publish vault', () => {
     expect(read('index.html')).toContain('<a href="/kunden.html" class="wikilink">Kunden</a>')
     expect(read('index.html')).toContain('<a href="/kunden.base.html" class="wikilink">die Liste</a>')
   })
+
+  it("takes the site's name, logo, colour mode and backlinks from Obsidian Publish's site-options.json", async () => {
+    const { read, diagnostics } = await buildVault({
+      'index.md': '# Start\n\n[[Notiz]]\n',
+      'Notiz.md': '# Notiz\n',
+      'Anhänge/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>',
+      'site-options.json': JSON.stringify({ siteName: 'Handbuch', logo: 'Anhänge/logo.svg', defaultTheme: 'dark', showBacklinks: false }),
+    })
+    expect(diagnostics).toEqual([])
+    const note = read('notiz.html')
+    expect(note).toContain('<title>Notiz | Handbuch</title>')
+    expect(note).toMatch(/<img[^>]+src="\/Anh%C3%A4nge\/logo\.svg"/)
+    expect(note).not.toContain('backlinks-title')
+    expect(read('index.html')).toContain('<html lang="de-CH" data-color-mode="dark">')
+  })
+
+  it('warns about a site-options.json that is no JSON, and builds with the defaults', async () => {
+    const { read, diagnostics } = await buildVault({ 'index.md': '# Start\n', 'site-options.json': '{ "siteName": ' })
+    expect(diagnostics).toEqual([expect.objectContaining({ code: 'bad-vault-settings', file: 'site-options.json', line: 1 })])
+    expect(read('index.html')).toContain('<title>Wiki</title>')
+  })
 })

@@ -50,20 +50,31 @@ export const DEFAULT_CONFIG: ResolvedConfig = {
   labels: {},
 }
 
-/** What the build knows besides the config file: the `--base` option and the content folder's name. */
+/** Site settings a vault keeps for Obsidian Publish (discover/publish-site.ts): used where the config sets none. */
+export interface VaultSiteOptions {
+  title?: string
+  logo?: string
+  colorMode?: 'auto' | 'light' | 'dark'
+  backlinks?: boolean
+}
+
+/** What the build knows besides the config file: the `--base` option, the content folder's name, the vault's settings. */
 export interface ConfigOverrides {
   base?: string
   /** Name of the content folder: the vault's name for `theme.obsidianLink: true`. */
   contentFolderName?: string
+  /** The vault's Obsidian Publish settings, beneath the config's own values. */
+  vault?: VaultSiteOptions
 }
 
 /** Fills a user config with defaults, normalises the base path and names the vault of `theme.obsidianLink: true`. */
 export function resolveConfig(user: UserConfig = {}, overrides: ConfigOverrides = {}): ResolvedConfig {
   const base = normaliseBase(overrides.base ?? user.site?.base ?? DEFAULT_CONFIG.site.base)
-  const theme = { ...DEFAULT_CONFIG.theme, ...user.theme } as ThemeData
+  const { title, ...vaultTheme } = overrides.vault ?? {}
+  const theme = { ...DEFAULT_CONFIG.theme, ...vaultTheme, ...user.theme } as ThemeData
   if (theme.obsidianLink === true && overrides.contentFolderName) theme.obsidianLink = { vault: overrides.contentFolderName }
   return {
-    site: { ...DEFAULT_CONFIG.site, ...user.site, base, head: user.site?.head ?? [] } as SiteData,
+    site: { ...DEFAULT_CONFIG.site, ...(title ? { title } : {}), ...user.site, base, head: user.site?.head ?? [] } as SiteData,
     theme,
     analytics: user.analytics?.src && user.analytics.domain ? (user.analytics as AnalyticsConfig) : undefined,
     redirects: (user.redirects ?? []) as RedirectRule[],

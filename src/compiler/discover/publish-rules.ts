@@ -95,7 +95,7 @@ function isFolder(path: string): boolean {
 }
 
 /** A settings file of the vault as an object; undefined when it does not exist, with a warning when it is malformed. */
-function readSettings(root: string, file: string, diagnostics: Diagnostic[]): Record<string, unknown> | undefined {
+export function readSettings(root: string, file: string, diagnostics: Diagnostic[]): Record<string, unknown> | undefined {
   let text: string
   try {
     text = readFileSync(join(root, file), 'utf8')

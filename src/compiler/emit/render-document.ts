@@ -45,6 +45,8 @@ export function renderDocument(input: DocumentInput): string {
   ].filter(Boolean)
   return fillTemplate('page', {
     lang: escapeHtml(input.lang),
+    // the site's own default colour mode, which the head script applies until the reader chooses (client/head.ts)
+    colorMode: input.site.colorMode ? ` data-color-mode="${input.site.colorMode}"` : '',
     title: escapeHtml(input.documentTitle),
     head: head.join('\n'),
     app,
