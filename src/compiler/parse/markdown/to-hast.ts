@@ -283,9 +283,10 @@ function fragmentsOf(nodes: readonly RootContent[], parts: readonly string[]): F
       let end = index + 1
       while (end < nodes.length && !(levelOf(nodes[end]) > 0 && levelOf(nodes[end]) <= level) && !isFootnotes(nodes[end])) end++
       fragments.push({ id, start: starts[index], end: end < nodes.length ? starts[end] : offset })
-    } else if (typeof id === 'string' && id.startsWith('^')) {
-      fragments.push({ id, start: starts[index], end: starts[index] + parts[index].length })
     } else {
+      if (typeof id === 'string' && id.startsWith('^'))
+        fragments.push({ id, start: starts[index], end: starts[index] + parts[index].length })
+      // a list with an id of its own can hold items with theirs
       for (const block of nestedBlocks(node)) {
         const html = toHtml(block, { allowDangerousHtml: true })
         // a list item embedded alone stays a list item of a list
