@@ -28,9 +28,16 @@ declare module 'micromark-util-types' {
   }
 }
 
+/**
+ * Notes open at once (nested, or never closed) past which `^[` is text: each closing `]` goes back over what its note
+ * holds, so notes nested without end would cost time with the square of their number.
+ */
+const MAX_OPEN_NOTES = 16
+
 const tokenizeStart: Tokenizer = function (this: TokenizeContext, effects, ok, nok) {
   const self = this
   const start: State = (code) => {
+    if ((self._inlineNoteStarts?.length ?? 0) >= MAX_OPEN_NOTES) return nok(code)
     effects.enter('inlineNoteStart')
     effects.enter('inlineNoteStartMarker')
     effects.consume(code)

@@ -57,6 +57,13 @@ describe('inline footnotes', () => {
     expect(notes(page.html)).toEqual([['inline-1', 'Stand Mai']])
   })
 
+  it('reads at most 16 notes open at once; a further ^[ is text (nesting without end would cost quadratic time)', () => {
+    const html = body(`${'^['.repeat(20)}x${']'.repeat(20)}\n`)
+    expect(calls(html)).toHaveLength(16)
+    // the innermost holds the rest as text, its brackets matched as brackets
+    expect(notes(html).at(-1)![1]).toBe('^[^[^[^[x]]]]')
+  })
+
   it('works in lists, quotes, tables and callouts', () => {
     const html = body('- Punkt^[eins]\n\n> Zitat^[zwei]\n\n| A |\n| - |\n| Zelle^[drei] |\n\n> [!note] Titel^[vier]\n> Text^[fünf]\n')
     expect(notes(html).map(([, text]) => text)).toEqual(['eins', 'zwei', 'drei', 'vier', 'fünf'])
