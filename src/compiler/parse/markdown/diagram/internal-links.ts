@@ -33,16 +33,14 @@ export function internalLinksOf(source: string): DiagramLink[] {
   const nodes = flowchartNodes(source)
   if (!nodes) return []
   const lines = source.split('\n')
+  const lineOf = classLines(lines)
   const links: DiagramLink[] = []
   for (const [id, node] of nodes) {
     if (!node.classes.includes(CLASS_NAME)) continue
     const label = cleanLabel(node.label)
     if (label === '') continue
     const hash = label.indexOf('#')
-    const line = Math.max(
-      0,
-      lines.findIndex((text) => text.includes(CLASS_NAME) && text.includes(id)),
-    )
+    const line = lineOf.get(id) ?? 0
     links.push({
       node: id,
       label,
@@ -53,6 +51,16 @@ export function internalLinksOf(source: string): DiagramLink[] {
     })
   }
   return links
+}
+
+/** For each word on a line that names the class, the first such line: where a node is made a link. */
+function classLines(lines: readonly string[]): Map<string, number> {
+  const found = new Map<string, number>()
+  lines.forEach((text, index) => {
+    if (!text.includes(CLASS_NAME)) return
+    for (const [word] of text.matchAll(/[\p{L}\p{N}_]+(?:[-.][\p{L}\p{N}_]+)*/gu)) if (!found.has(word)) found.set(word, index)
+  })
+  return found
 }
 
 /** A label as text: without its quotes, markdown-string backticks, line breaks and doubled spaces. */
