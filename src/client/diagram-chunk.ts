@@ -15,7 +15,9 @@
  *         <svg role="img" aria-label="…" width="…" height="…">…</svg><pre class="diagram-source" hidden>…</pre></div>
  *       <button class="diagram-open">…</button><p class="diagram-hint">…</p></div>
  *
- * keeping the source (hidden), so a change of colour mode can render it again. The drawing is scaled to fill the
+ * keeping the source (hidden), so a change of colour mode can render it again. A flowchart whose nodes link to notes
+ * (`class A internal-link`) has the list of those links after its frame; each becomes mermaid's `click A href …`,
+ * so the drawn node is the link (diagram-links.ts). The drawing is scaled to fill the
  * reserved height without going below readable text, and smaller to fit the frame's width where text stays
  * readable (diagram-fit.ts); a wider one scrolls sideways in its frame.
  */
@@ -26,6 +28,7 @@ import { createDiagramConfig, type DiagramTheme } from './diagram-config.js'
 import { fitDiagram, sourceKey } from './diagram-fit.js'
 import { decorateFrame, sizeDrawing } from './diagram-frame.js'
 import { rememberHeight } from './diagram-sizes.js'
+import { withNodeLinks, type NodeLink } from './diagram-links.js'
 import { diagramTitle } from './diagram-title.js'
 import { closeDiagramViewer, openDiagramViewer } from './diagram-viewer.js'
 
@@ -66,9 +69,10 @@ export async function renderDiagram(block: HTMLElement, theme: DiagramTheme): Pr
   configure(theme, block)
   const id = `wikigen-diagram-${++renderCount}`
   const text = source.textContent ?? ''
+  const links = nodeLinksOf(block)
   try {
-    const { svg, bindFunctions } = await mermaid.render(id, text)
-    showSvg(block, parseSvg(svg, block), diagramTitle(text))
+    const { svg, bindFunctions } = await mermaid.render(id, withNodeLinks(text, links))
+    showSvg(block, parseSvg(svg, block), diagramTitle(text), links.length > 0)
     // tooltips and click targets come from `click` lines only; without one there is nothing to bind, and mermaid's
     // tooltip handlers (run on every node's mouseout) fail in this bundle, which leaves out d3's transitions
     if (CLICK_STATEMENT.test(text)) bindFunctions?.(block)
@@ -81,6 +85,18 @@ export async function renderDiagram(block: HTMLElement, theme: DiagramTheme): Pr
   }
   block.dataset.processed = 'true'
   block.dataset.diagramTheme = theme
+}
+
+/** The links the build gave the block's nodes (`class A internal-link`): the list after the frame. */
+function nodeLinksOf(block: HTMLElement): NodeLink[] {
+  const items = block.parentElement?.querySelectorAll<HTMLElement>(':scope > .diagram-links > li[data-diagram-node]') ?? []
+  const links: NodeLink[] = []
+  for (const item of items) {
+    // a dead link is a span without an address: its node stays a node
+    const href = item.querySelector(':scope > a[href]')?.getAttribute('href')
+    if (href && item.dataset.diagramNode) links.push({ node: item.dataset.diagramNode, href })
+  }
+  return links
 }
 
 /** Constructable stylesheets of rendered diagrams, by block, so a re-render replaces them. */
@@ -129,8 +145,9 @@ function parseSvg(markup: string, block: HTMLElement): SVGSVGElement {
  * Puts `svg` in place of the placeholder, named for assistive technology by the diagram's title, at the scale
  * that fills the reserved height (diagram-fit.ts); the frame takes the resulting height, which is remembered.
  */
-function showSvg(block: HTMLElement, svg: SVGSVGElement, title: string | undefined): void {
-  svg.setAttribute('role', 'img')
+function showSvg(block: HTMLElement, svg: SVGSVGElement, title: string | undefined, linked: boolean): void {
+  // an image's content is not read out; a diagram whose nodes are links is a group, so its links can be reached
+  svg.setAttribute('role', linked ? 'group' : 'img')
   svg.setAttribute('aria-label', title ?? pageLabels().diagram)
   // mermaid's role description is the diagram type ('flowchart-v2'), which would be read instead of 'image'
   svg.removeAttribute('aria-roledescription')

@@ -56,6 +56,7 @@ const MARKDOWN: [string, number, (n: number) => string][] = [
       `${Array.from({ length: n }, (_, i) => `T[^${i}]`).join(' ')}\n\n${Array.from({ length: n }, (_, i) => `[^${i}]: F\n`).join('')}`,
   ],
   ['short paragraphs', 6_000, (n) => 'Absatz\n\n'.repeat(n)],
+  ['inline footnotes, nested and in a row', 1_000, (n) => `${'^['.repeat(n)}a${']'.repeat(n)} ${'T^[F] '.repeat(n)}\n`],
 ]
 
 describe('time grows in proportion to the input', () => {

@@ -5,7 +5,9 @@
  *     [[Odoo Hostng]]          wiki link: a file name (".md" may be left out), a title or an alias
  *                              → Did you mean "Odoo Hosting"?
  *     [x](odoo-hostng.md)      markdown link: the file's path from the page, with ".md", or the page's URL
- *     [x](odoo-hosting)        → Did you mean "Odoo%20Hosting.md"?  (without ".md" it is neither, so it is dead)
+ *                              → Did you mean "Odoo%20Hosting.md"?
+ *     [x](Odoo%20Hostng)       without ".md": a name, found as a wiki link finds it
+ *                              → Did you mean "Odoo%20Hosting"?
  *     [x](/odoo-hostng.html)   → Did you mean "/odoo-hosting.html"?
  *
  * The suggestion is the corrected target, ready to paste: `check-links` prints it as its 'did you mean'.
@@ -22,7 +24,7 @@ export interface DeadLinkHint {
 
 const WIKI_RULE = 'A wiki link names a page by its file name (".md" may be left out), its title or an alias.'
 const MARKDOWN_RULE =
-  'In a markdown link, write the path of the page\'s file from this page, with ".md" (a space as %20), or the page\'s URL ending in ".html".'
+  'In a markdown link, write the page\'s name as in a wiki link, or the path of its file from this page (a space as %20 or the whole target in <…>), or the page\'s URL ending in ".html".'
 
 /** The hint and suggestion for `link` of `from`, whose target page was not found. */
 export function deadLinkHintOf(
@@ -40,13 +42,24 @@ export function deadLinkHintOf(
   const closest = name === '' ? undefined : index.suggestPage(name)
   const page = closest ? index.findPage({ ...link, syntax: 'wiki', target: closest }, from) : undefined
   if (!page) return { hint: MARKDOWN_RULE }
-  const suggestion = writesUrl(link.target) || !/\.md$/i.test(page.sourcePath) ? hrefOfPage(page) : relativeFile(from, page)
+  const suggestion = writesUrl(link.target)
+    ? hrefOfPage(page)
+    : writesName(link.target)
+      ? closest!.replace(/ /g, '%20')
+      : !/\.md$/i.test(page.sourcePath)
+        ? hrefOfPage(page)
+        : relativeFile(from, page)
   return { hint: `Did you mean "${suggestion}"? ${MARKDOWN_RULE}`, suggestion }
 }
 
 /** True for a target written as a URL (`/odoo-hosting.html`, `odoo.html`) rather than as a file. */
 function writesUrl(target: string): boolean {
   return /\.html?$/i.test(target) || (target.startsWith('/') && !/\.md$/i.test(target))
+}
+
+/** True for a target written as a page's name, as a wiki link would be (`Odoo%20Hosting`, `Team/Lea`). */
+function writesName(target: string): boolean {
+  return !/\.(md|html?)$/i.test(target) && !target.startsWith('/') && !target.endsWith('/') && !/^\.\.?\//.test(target)
 }
 
 /** The path of `to`'s file from the folder of `from`, as a markdown link destination (spaces as %20). */

@@ -96,7 +96,13 @@ export function resolveLink(
     ...(link.part ? { part: link.part } : {}),
   })
 
-  if (link.kind === 'image' || (link.syntax === 'markdown' && isAssetTarget(link.target))) {
+  // [x](plan.pdf): the file; [x](Odoo.sh): a page whose name looks like a file name, when no such file exists
+  const fileLike = link.kind === 'link' && link.syntax === 'markdown' && isAssetTarget(link.target)
+  if (fileLike) {
+    const linked = linkToFile()
+    if (linked) return linked
+  }
+  if (link.kind === 'image' || (fileLike && !index.findPage(link, page))) {
     const drawing = DRAWING.exec(link.target)
     const asset = drawing ? findDrawingExport(drawing[1], link, page, index) : index.findAsset(link, page)
     if (drawing && !asset) {

@@ -113,6 +113,18 @@ export function createLinkIndex(
     return undefined
   }
 
+  /** As a wiki link finds a page: the name as written, then without case, by path, path end, title, alias, slug. */
+  const findByName = (name: string): CompiledPage | undefined => {
+    const target = name.replace(/\.md$/i, '')
+    return (
+      byExactName.get(target.normalize('NFC')) ??
+      byName.get(nameKey(target)) ??
+      byName.get(slugifyPageName(target)) ??
+      otherByExactName.get(target.normalize('NFC')) ??
+      otherByName.get(nameKey(target))
+    )
+  }
+
   const findByRoute = (path: string): CompiledPage | undefined => {
     let route = safeDecodeURI(path)
     if (route.startsWith(base)) route = route.slice(base.length)
@@ -124,22 +136,16 @@ export function createLinkIndex(
   return {
     findPage(link, from) {
       if (link.target === '') return from
-      if (link.syntax === 'wiki') {
-        const target = link.target.replace(/\.md$/i, '')
-        return (
-          byExactName.get(target.normalize('NFC')) ??
-          byName.get(nameKey(target)) ??
-          byName.get(slugifyPageName(target)) ??
-          otherByExactName.get(target.normalize('NFC')) ??
-          otherByName.get(nameKey(target))
-        )
-      }
+      if (link.syntax === 'wiki') return findByName(link.target)
       const target = link.target
       if (/\.md$/i.test(target) || target.endsWith('/'))
-        return findByPath(target, from) ?? byName.get(nameKey(posix.basename(target).replace(/\.md$/i, '')))
+        return findByPath(target, from) ?? findByName(target) ?? byName.get(nameKey(posix.basename(target).replace(/\.md$/i, '')))
       if (target.startsWith('/')) return findByRoute(target)
       if (/\.html$/i.test(target)) return findByRoute(`/${posix.normalize(posix.join(directory(from), target))}`)
-      return undefined
+      // [x](My%20Note), [x](Folder/My%20Note): as Obsidian, the page a wiki link with that text finds; `./` and `../`
+      // name a path from the page
+      if (/^\.\.?\//.test(target)) return findByPath(`${target}.md`, from)
+      return findByName(target) ?? findByPath(`${target}.md`, from)
     },
     findAsset(link, from) {
       const target = link.target.replace(/^\.\//, '')

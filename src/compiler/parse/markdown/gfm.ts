@@ -8,6 +8,8 @@
  * - The table tokenizer only starts on a line whose next line could be a delimiter row (`-` plus `|` or `:`), or on the
  *   row after a table row. Otherwise it would read every first line of every paragraph as a table head and then fail.
  *
+ * Task list items take any character as their status (`- [?]`), as in Obsidian (task-list/).
+ *
  * The table shortcut needs the text being parsed: parse inside `withGfmDocument`, and run `linkLiterals` on the tree.
  */
 import type { Link, Nodes, Parent, Root, Text } from 'mdast'
@@ -21,8 +23,8 @@ import { gfmTaskListItemFromMarkdown } from 'mdast-util-gfm-task-list-item'
 import { gfmFootnote } from 'micromark-extension-gfm-footnote'
 import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough'
 import { gfmTable } from 'micromark-extension-gfm-table'
-import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item'
 import type { Construct, Extension, State, TokenizeContext } from 'micromark-util-types'
+import { taskListFromMarkdown, taskListSyntax } from './task-list/index.js'
 
 /** Lines (1-based) of the document being parsed that could be a table's delimiter row. */
 let delimiterRows: Uint8Array | undefined
@@ -93,7 +95,7 @@ const [, wwwLiteral] = literals[119]
 /** `http://`, `https://` and `www.` literals, started at `h`, `H`, `w`, `W` only. */
 const urlLiterals: Extension = { text: { 72: protocolLiteral, 104: protocolLiteral, 87: wwwLiteral, 119: wwwLiteral } }
 
-export const gfmSyntax: Extension[] = [urlLiterals, gfmFootnote(), gfmStrikethrough(), { flow: { null: fastTable } }, gfmTaskListItem()]
+export const gfmSyntax: Extension[] = [urlLiterals, gfmFootnote(), gfmStrikethrough(), { flow: { null: fastTable } }, taskListSyntax()]
 
 const { transforms, ...literalTokens } = gfmAutolinkLiteralFromMarkdown()
 const literalTransform = transforms![0] as Transform
@@ -104,6 +106,7 @@ export const gfmFromMarkdown: MdastExtension[] = [
   gfmStrikethroughFromMarkdown(),
   gfmTableFromMarkdown(),
   gfmTaskListItemFromMarkdown(),
+  taskListFromMarkdown(),
 ]
 
 const WWW = /www\./i

@@ -10,6 +10,7 @@ import type { Element, ElementContent, Root as HastRoot, RootContent } from 'has
 import type { Code, Heading as MdHeading, Image, Link, LinkReference, Nodes, Paragraph, PhrasingContent, Root } from 'mdast'
 import { toHast, type Handler } from 'mdast-util-to-hast'
 import { toHtml } from 'hast-util-to-html'
+import { escapeHtml } from '../../html.js'
 import { labels as deCH, type Labels } from '../../../shared/labels.js'
 import { INDEX_HEADING_LEVELS } from '../../config/constants.js'
 import { createHeadingSlugger } from '../slugify.js'
@@ -17,7 +18,7 @@ import { placeholderOf, type Anchor, type Fragment, type Heading, type PageLink 
 import { parseBase, type BaseProblem } from '../bases/index.js'
 import { markBlockIds } from './block-ids.js'
 import { createCalloutHandler } from './callout/index.js'
-import { codeBlock, diagramBlock, fenceProblems, parseFenceInfo } from './code/index.js'
+import { codeBlock, diagramBlock, fenceProblems, internalLinksOf, parseFenceInfo } from './code/index.js'
 import { createContainerHandler } from './container/index.js'
 import { element, raw, text, type BodyContext } from './hast.js'
 import { markInlineTags, type TagNode } from './tags.js'
@@ -174,7 +175,23 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     }
     if (node.lang === 'mermaid') {
       out.diagrams.push({ value: node.value, ...at(node) })
-      return diagramBlock(node.value, labels.diagramLoading)
+      // `class A internal-link`: the node links to the note its label names, resolved like a wiki link
+      const fence = at(node)
+      const links = internalLinksOf(node.value).map((link) => ({
+        node: link.node,
+        html: raw(
+          register({
+            kind: 'link',
+            syntax: 'wiki',
+            target: link.target,
+            anchor: link.anchor,
+            labelHtml: escapeHtml(link.label),
+            line: fence.line + 1 + link.line,
+            column: fence.column - 1 + link.column,
+          }),
+        ),
+      }))
+      return diagramBlock(node.value, labels.diagramLoading, links)
     }
     out.hasCode = true
     const info = parseFenceInfo(node.lang, node.meta)
@@ -283,9 +300,10 @@ function fragmentsOf(nodes: readonly RootContent[], parts: readonly string[]): F
       let end = index + 1
       while (end < nodes.length && !(levelOf(nodes[end]) > 0 && levelOf(nodes[end]) <= level) && !isFootnotes(nodes[end])) end++
       fragments.push({ id, start: starts[index], end: end < nodes.length ? starts[end] : offset })
-    } else if (typeof id === 'string' && id.startsWith('^')) {
-      fragments.push({ id, start: starts[index], end: starts[index] + parts[index].length })
     } else {
+      if (typeof id === 'string' && id.startsWith('^'))
+        fragments.push({ id, start: starts[index], end: starts[index] + parts[index].length })
+      // a list with an id of its own can hold items with theirs
       for (const block of nestedBlocks(node)) {
         const html = toHtml(block, { allowDangerousHtml: true })
         // a list item embedded alone stays a list item of a list

@@ -5,7 +5,7 @@ import { compile } from '../page-fixtures.js'
 
 const WIKI = 'A wiki link names a page by its file name (".md" may be left out), its title or an alias.'
 const MARKDOWN =
-  'In a markdown link, write the path of the page\'s file from this page, with ".md" (a space as %20), or the page\'s URL ending in ".html".'
+  'In a markdown link, write the page\'s name as in a wiki link, or the path of its file from this page (a space as %20 or the whole target in <…>), or the page\'s URL ending in ".html".'
 
 /** The suggestion and hint of the one dead link on `Team/Lea.md`, whose text is `link`. */
 function deadLink(link: string, base?: string): { suggestion?: string; hint?: string } {
@@ -26,14 +26,17 @@ describe('deadLinkHintOf', () => {
     // a wiki link: a name, with or without ".md"
     ['[[Odoo Hostng]]', 'Odoo Hosting', WIKI],
     ['[[Odoo Hostng.md]]', 'Odoo Hosting', WIKI],
-    // a markdown link without ".md" resolves to nothing: the file's path from the page is the fix
-    ['[x](odoo-hosting)', '../Odoo/Odoo%20Hosting.md', MARKDOWN],
+    // a markdown link without ".md" names a page as a wiki link does: the closest name is the fix
+    ['[x](Odoo%20Hostng)', 'Odoo%20Hosting', MARKDOWN],
+    ['[x](<Odoo Hostng>)', 'Odoo%20Hosting', MARKDOWN],
+    // with ".md", a path from the page: the file's path is the fix
     ['[x](../Odoo/Odoo%20Hostng.md)', '../Odoo/Odoo%20Hosting.md', MARKDOWN],
     // written as a URL: the page's URL
     ['[x](/odoo-hostng.html)', '/odoo-hosting.html', MARKDOWN],
     ['[x](odoo-hostng.html)', '/odoo-hosting.html', MARKDOWN],
-    // a base is linked by its URL: a markdown link to "Kunden.base" would be read as a file to copy
-    ['[x](kundn)', '/kunden.html', MARKDOWN],
+    // a base is linked by its name or URL: a markdown link to "Kunden.base" would be read as a file to copy
+    ['[x](kundn)', 'Kunden', MARKDOWN],
+    ['[x](/kundn.html)', '/kunden.html', MARKDOWN],
   ])('%s → "%s"', (link, suggestion, rule) => {
     expect(deadLink(link)).toEqual({ suggestion, hint: `Did you mean "${suggestion}"? ${rule}` })
   })

@@ -108,6 +108,50 @@ describe('linkSite: markdown links and images', () => {
     expect(site.diagnostics.map((d) => [d.code, d.column])).toEqual([['missing-image', 55]])
   })
 
+  it('resolves a target without ".md" (spaces as %20 or in <…>) exactly as the same wiki link', () => {
+    const pages = {
+      'Odoo/Odoo Hosting.md': '## Preise im Überblick\n',
+      'Team/HR/FAQ.md': '# FAQ\n',
+      'Kunden/Muster AG.md': '# Muster AG\n',
+      'Odoo.sh.md': '# Odoo.sh\n',
+    }
+    const links = [
+      '[a](Odoo%20Hosting)',
+      '[b](odoo%20hosting#Preise%20im%20%C3%9Cberblick)',
+      '[c](<Odoo Hosting#Preise im Überblick>)',
+      '[d](HR/FAQ)',
+      '[e](Kunden/Muster%20AG)',
+      '[f](Odoo.sh)',
+      '[g](../Odoo/Odoo%20Hosting)',
+    ]
+    const { html, site } = siteOf({ ...pages, 'Team/Lea.md': links.join(' ') })
+    expect(site.diagnostics).toEqual([])
+    const wiki = siteOf({
+      ...pages,
+      'Team/Lea.md': '[[Odoo Hosting]] [[odoo hosting#Preise im Überblick]] [[HR/FAQ]] [[Kunden/Muster AG]] [[Odoo.sh]]',
+    })
+    const hrefs = (text: string) => [...text.matchAll(/href="([^"]*)"/g)].map((m) => m[1])
+    expect(hrefs(html('lea'))).toEqual([
+      '/odoo-hosting.html',
+      '/odoo-hosting.html#preise-im-überblick',
+      '/odoo-hosting.html#preise-im-überblick',
+      '/faq.html',
+      '/muster-ag.html',
+      '/odoo.sh.html',
+      '/odoo-hosting.html',
+    ])
+    const [a, b, , d, e, f] = hrefs(html('lea'))
+    expect(hrefs(wiki.html('lea'))).toEqual([a, b, d, e, f])
+  })
+
+  it('reports a markdown link without ".md" to a missing page as a dead link, with the name to write', () => {
+    const { site } = siteOf({ 'Odoo Hosting.md': '# Odoo Hosting\n', 'A.md': 'Text\n\n[x](Odoo%20Hostng#Preise) [y](Ordner/Fehlt)' })
+    expect(site.diagnostics.map((d) => [d.code, d.line, d.column, d.target, d.suggestion])).toEqual([
+      ['dead-link', 3, 1, 'Odoo Hostng', 'Odoo%20Hosting'],
+      ['dead-link', 3, 27, 'Ordner/Fehlt', undefined],
+    ])
+  })
+
   it('applies the base path to every resolved link', () => {
     const { html } = siteOf({ 'A.md': '[[B]] [b](B.md)', 'B.md': 'x' }, [], '/wiki/')
     expect(html('a')).toBe('<p><a href="/wiki/b.html" class="wikilink">B</a> <a href="/wiki/b.html">b</a></p>')

@@ -58,8 +58,12 @@ function toCallout(quote: Blockquote): Callout | undefined {
     title.push(...siblings.slice(0, titleEnd))
     body = siblings.slice(titleEnd)
     const head = body[0]
-    if (head?.type === 'text') body[0] = { ...head, value: head.value.slice(head.value.indexOf('\n') + 1) }
-    else if (head?.type === 'break') body = body.slice(1)
+    if (head?.type === 'text') {
+      // the text that holds the line break ends the title before it (`**Upgrade** lesen⏎Text`) and starts the body
+      const newlineAt = head.value.indexOf('\n')
+      if (newlineAt > 0) title.push({ type: 'text', value: head.value.slice(0, newlineAt) })
+      body[0] = { ...head, value: head.value.slice(newlineAt + 1) }
+    } else if (head?.type === 'break') body = body.slice(1)
   } else {
     if (newline > 0) title.push({ type: 'text', value: rest.slice(0, newline) })
     body = [{ ...text, value: rest.slice(newline + 1) }, ...first.children.slice(1)]

@@ -90,4 +90,4 @@ function formatLines(lines: number[]): string {
 }
 
 /** Mermaid blocks have their own module; to-hast.ts takes both kinds of fence from here. */
-export { diagramBlock } from '../diagram/index.js'
+export { diagramBlock, internalLinksOf } from '../diagram/index.js'

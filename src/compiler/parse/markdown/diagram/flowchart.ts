@@ -60,24 +60,68 @@ export function shapeSize(shape: Shape, label: LabelSize): { width: number; heig
   }
 }
 
-/** Parses the flowchart `source`, or returns undefined when it is not one. */
+/** A node of a flowchart as written: its label (the id when it has none), shape, subgraph and classes. */
+export interface FlowchartNode {
+  label: string
+  shape: Shape
+  cluster?: string
+  /** Classes given by `class A,B name` or `A:::name`. */
+  classes: string[]
+}
+
+/** A flowchart as read from its source, before layout. */
+interface Flowchart {
+  direction: FlowDirection
+  nodes: Map<string, FlowchartNode>
+  edges: { from: string; to: string; minlen: number; label?: string }[]
+  clusters: LayeredCluster[]
+}
+
+/** Parses the flowchart `source` into the graph the size estimate lays out, or returns undefined when it is not one. */
 export function parseFlowchart(source: string): LayeredGraph | undefined {
+  const chart = readFlowchart(source)
+  if (!chart) return undefined
+  const { direction, nodes, edges, clusters } = chart
+  const clusterIds = new Set(clusters.map((cluster) => cluster.id))
+  const layeredNodes: LayeredNode[] = []
+  for (const [id, node] of nodes) {
+    // a subgraph named in an edge is not a node
+    if (clusterIds.has(id)) continue
+    layeredNodes.push({ id, ...shapeSize(node.shape, labelSize(node.label, DIAGRAM_FONT_SIZE, wrappingWidth)), cluster: node.cluster })
+  }
+  const layeredEdges: LayeredEdge[] = edges.map((edge) => ({
+    from: edge.from,
+    to: edge.to,
+    minlen: edge.minlen,
+    label: edge.label ? labelSize(edge.label, DIAGRAM_FONT_SIZE, wrappingWidth) : undefined,
+  }))
+  return { direction, nodes: layeredNodes, edges: layeredEdges, clusters }
+}
+
+/** The nodes of the flowchart `source` by id, or undefined when it is not a flowchart. */
+export function flowchartNodes(source: string): Map<string, FlowchartNode> | undefined {
+  return readFlowchart(source)?.nodes
+}
+
+function readFlowchart(source: string): Flowchart | undefined {
   const lines = diagramLines(source)
   const header = /^(?:flowchart|graph)(?:-elk)?(?:\s+(TB|TD|BT|RL|LR))?\s*;?\s*(.*)$/i.exec(lines[0] ?? '')
   if (!header) return undefined
   const direction = toDirection(header[1]) ?? 'TB'
-  const nodes = new Map<string, { label: string; shape: Shape; cluster?: string }>()
-  const edges: { from: string; to: string; minlen: number; label?: string }[] = []
+  const nodes = new Map<string, FlowchartNode>()
+  const edges: Flowchart['edges'] = []
   const clusters: LayeredCluster[] = []
   const open: LayeredCluster[] = []
 
   const touch = (ref: NodeRef) => {
     const known = nodes.get(ref.id)
     const cluster = open.at(-1)?.id
-    if (!known) nodes.set(ref.id, { label: ref.label ?? ref.id, shape: ref.shape ?? 'rect', cluster })
+    if (!known)
+      nodes.set(ref.id, { label: ref.label ?? ref.id, shape: ref.shape ?? 'rect', cluster, classes: ref.className ? [ref.className] : [] })
     else {
       if (ref.label !== undefined) known.label = ref.label
       if (ref.shape) known.shape = ref.shape
+      if (ref.className) known.classes.push(ref.className)
       known.cluster ??= cluster
     }
   }
@@ -101,27 +145,20 @@ export function parseFlowchart(source: string): LayeredGraph | undefined {
       if (current) current.direction = toDirection(dir[1])
       continue
     }
-    if (/^(classDef|class|style|linkStyle|click|accTitle|accDescr)\b/i.test(statement)) continue
+    const classes = /^class\s+(\S+)\s+([\w-]+)$/i.exec(statement)
+    if (classes) {
+      // `class A,B internal-link`: as in mermaid, for nodes defined before it; it draws no node
+      for (const id of classes[1].split(',')) nodes.get(id)?.classes.push(classes[2])
+      continue
+    }
+    if (/^(classDef|style|linkStyle|click|accTitle|accDescr)\b/i.test(statement)) continue
     const chain = parseChain(statement)
     chain.groups.forEach((group) => group.forEach(touch))
     chain.links.forEach((link, index) => {
       for (const from of chain.groups[index]) for (const to of chain.groups[index + 1]) edges.push({ from: from.id, to: to.id, ...link })
     })
   }
-  const clusterIds = new Set(clusters.map((cluster) => cluster.id))
-  const layeredNodes: LayeredNode[] = []
-  for (const [id, node] of nodes) {
-    // a subgraph named in an edge is not a node
-    if (clusterIds.has(id)) continue
-    layeredNodes.push({ id, ...shapeSize(node.shape, labelSize(node.label, DIAGRAM_FONT_SIZE, wrappingWidth)), cluster: node.cluster })
-  }
-  const layeredEdges: LayeredEdge[] = edges.map((edge) => ({
-    from: edge.from,
-    to: edge.to,
-    minlen: edge.minlen,
-    label: edge.label ? labelSize(edge.label, DIAGRAM_FONT_SIZE, wrappingWidth) : undefined,
-  }))
-  return { direction, nodes: layeredNodes, edges: layeredEdges, clusters }
+  return { direction, nodes, edges, clusters }
 }
 
 /** mermaid's direction keyword as a dagre direction. */
@@ -175,6 +212,8 @@ interface NodeRef {
   id: string
   label?: string
   shape?: Shape
+  /** The class of `A:::name`. */
+  className?: string
 }
 
 interface Link {
@@ -245,9 +284,13 @@ function parseNode(statement: string, start: number): { ref: NodeRef; end: numbe
     if (/shape\s*:\s*(diam|decision|question)/.test(data)) ref.shape = 'diamond'
     at = close < 0 ? statement.length : close + 1
   }
-  const className = /:::[\w-]+/y
+  const className = /:::([\w-]+)/y
   className.lastIndex = at
-  if (className.exec(statement)) at = className.lastIndex
+  const named = className.exec(statement)
+  if (named) {
+    ref.className = named[1]
+    at = className.lastIndex
+  }
   return { ref, end: at }
 }
 

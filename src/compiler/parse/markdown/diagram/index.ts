@@ -1,2 +1,3 @@
-export { diagramBlock } from './to-hast.js'
+export { diagramBlock, type DiagramNodeLink } from './to-hast.js'
 export { estimateDiagramSize } from './estimate.js'
+export { internalLinksOf, type DiagramLink } from './internal-links.js'

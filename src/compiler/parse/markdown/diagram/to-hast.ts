@@ -21,7 +21,7 @@
  * Without an estimate (a diagram type the estimate does not know) it is a box of `DEFAULT_HEIGHT` across the
  * column. The block must end with `</pre></div>`: the full-text index cuts diagrams out by that (search-data.ts).
  */
-import type { Element } from 'hast'
+import type { Element, ElementContent } from 'hast'
 import { labels } from '../../../../shared/labels.js'
 import { element, text } from '../hast.js'
 import { estimateDiagramSize } from './estimate.js'
@@ -29,8 +29,20 @@ import { estimateDiagramSize } from './estimate.js'
 /** Height of the placeholder of a diagram without an estimate, in px. */
 export const DEFAULT_HEIGHT = 240
 
-/** The diagram block for the mermaid `source` of a fenced code block; `loading` is the placeholder's text. */
-export function diagramBlock(source: string, loading: string = labels.diagramLoading): Element {
+/** A node the diagram links from (internal-links.ts) and the HTML of its link (a wiki link's placeholder). */
+export interface DiagramNodeLink {
+  node: string
+  html: ElementContent
+}
+
+/**
+ * The diagram block for the mermaid `source` of a fenced code block; `loading` is the placeholder's text. The nodes
+ * that link to notes (`class A internal-link`) follow as a list after the frame: the links themselves without
+ * JavaScript or when the diagram fails, and where the client finds each node's address when it draws the diagram.
+ *
+ *     <ul class="diagram-links"><li data-diagram-node="A"><a href="/odoo-hosting.html" class="wikilink">Odoo Hosting</a></li></ul>
+ */
+export function diagramBlock(source: string, loading: string = labels.diagramLoading, links: DiagramNodeLink[] = []): Element {
   const size = estimateDiagramSize(source)
   const placeholder = element(
     'svg',
@@ -52,5 +64,11 @@ export function diagramBlock(source: string, loading: string = labels.diagramLoa
     },
     [placeholder, element('pre', { className: ['diagram-source'] }, [text(source)])],
   )
-  return element('div', { className: ['diagram-figure'] }, [frame])
+  if (links.length === 0) return element('div', { className: ['diagram-figure'] }, [frame])
+  const list = element(
+    'ul',
+    { className: ['diagram-links'] },
+    links.map((link) => element('li', { dataDiagramNode: link.node }, [link.html])),
+  )
+  return element('div', { className: ['diagram-figure'] }, [frame, list])
 }

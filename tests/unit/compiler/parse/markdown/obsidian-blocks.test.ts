@@ -28,6 +28,62 @@ describe('block ids', () => {
     expect(fragments.map((f) => f.id)).toEqual(['^absatz', '^zwei', '^zitat'])
   })
 
+  it('names a callout, a table, a quote and a list item, on the line after them or at their end', () => {
+    const { html, anchors, fragments } = page(
+      [
+        '> [!warning] Achtung',
+        '> Nie auf der Produktion testen. ^achtung',
+        '',
+        '> [!tip] Nur ein Titel ^titel',
+        '',
+        '> [!faq]- Eingeklappt',
+        '> Antwort',
+        '^faq',
+        '',
+        '> Ein Zitat',
+        '^zitat',
+        '',
+        '| A | B |',
+        '| - | - |',
+        '| 1 | 2 |',
+        '^preise',
+        '',
+        '- eins',
+        '- zwei ^zwei',
+        '',
+        '^liste',
+        '',
+      ].join('\n'),
+    )
+    expect(html).toContain('<div class="callout" data-callout="warning" id="^achtung"><p class="callout-title">Achtung</p>')
+    expect(html).toContain('<p>Nie auf der Produktion testen.</p>')
+    expect(html).toContain('<div class="callout" data-callout="tip" id="^titel"><p class="callout-title">Nur ein Titel</p></div>')
+    expect(html).toContain('<details class="callout" data-callout="faq" id="^faq">')
+    expect(html).toContain('<blockquote id="^zitat">\n<p>Ein Zitat</p>')
+    // the '^preise' line is no row of the table
+    expect(html).toContain('<table id="^preise">')
+    expect(html.match(/<tr>/g)).toHaveLength(2)
+    expect(html).toContain('<ul id="^liste">\n<li>eins</li>\n<li id="^zwei">zwei</li>')
+    expect(html).not.toMatch(/\^(achtung|titel|faq|zitat|preise|zwei|liste)[^"]/)
+    const ids = ['^achtung', '^titel', '^faq', '^zitat', '^preise', '^zwei', '^liste']
+    expect(anchors.map((a) => a.slug)).toEqual(ids)
+    expect(fragments.map((f) => f.id).sort()).toEqual([...ids].sort())
+    // each block is embedded whole: the callout with its title, the item as a list of one
+    const embedded = (id: string) => {
+      const fragment = fragments.find((f) => f.id === id)!
+      return 'html' in fragment ? fragment.html : html.slice(fragment.start, fragment.end)
+    }
+    expect(embedded('^achtung')).toMatch(/^<div class="callout" data-callout="warning" id="\^achtung">[\s\S]*<\/div><\/div>$/)
+    expect(embedded('^preise')).toMatch(/^<table id="\^preise">[\s\S]*<\/table>$/)
+    expect(embedded('^zwei')).toBe('<ul><li id="^zwei">zwei</li></ul>')
+  })
+
+  it('leaves a table row that holds more than an id alone', () => {
+    const { html, anchors } = page('| A | B |\n| - | - |\n| ^x | 2 |\n')
+    expect(anchors).toEqual([])
+    expect(html).toContain('<td>^x</td>')
+  })
+
   it('records each heading with the part of the body up to the next heading of its level', () => {
     const { html, fragments } = page('## Eins\n\nA\n\n### Unter\n\nB\n\n## Zwei\n\nC\n')
     const section = fragments.find((f) => f.id === 'eins')!

@@ -1,0 +1,2 @@
+export { taskListSyntax } from './syntax.js'
+export { taskListFromMarkdown } from './from-markdown.js'
