@@ -13,7 +13,7 @@
 import { rmSync } from 'node:fs'
 import { basename, resolve } from 'node:path'
 import type { BuildOptions, BuildResult, BuildStats, CheckOptions, CheckResult } from './build-options.js'
-import { DEFAULT_CONFIG, resolveConfig, withSiteLanguage, type ResolvedConfig, type UserConfig } from './config/config.js'
+import { DEFAULT_CONFIG, resolveConfig, softBreaksOf, withSiteLanguage, type ResolvedConfig, type UserConfig } from './config/config.js'
 import { siteLabels } from './config/site-labels.js'
 import { sortDiagnostics, type Diagnostic } from './diagnostics.js'
 import { discoverSite } from './discover/discover.js'
@@ -164,7 +164,12 @@ async function compileAndLink(
   mark: (phase: string) => void = () => {},
   afterCompile: (pages: readonly CompiledPage[]) => void = () => {},
 ) {
-  const compiled = await compilePages(content.markdown, scope, { ...options, rawHtml: config.markdown?.rawHtml }, siteLabels(config))
+  const compiled = await compilePages(
+    content.markdown,
+    scope,
+    { ...options, rawHtml: config.markdown?.rawHtml, softBreaks: softBreaksOf(config, content.softBreaks) },
+    siteLabels(config),
+  )
   mark('compile')
   afterCompile(compiled.pages)
   const site = linkSite(compiled.pages, content.assets, config, { drafts: options.drafts, attachmentFolder: content.attachmentFolder })

@@ -13,7 +13,7 @@ import { copyFile, mkdir, rm } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import { build, withMarkdownHooks, type BuildOptions, type BuildResult } from './build.js'
 import { readPublishSite } from './discover/publish-site.js'
-import { DEFAULT_CONFIG, resolveConfig, withSiteLanguage, type ResolvedConfig, type UserConfig } from './config/config.js'
+import { DEFAULT_CONFIG, resolveConfig, softBreaksOf, withSiteLanguage, type ResolvedConfig, type UserConfig } from './config/config.js'
 import { sortDiagnostics, type Diagnostic } from './diagnostics.js'
 import { createRenderJobMaker, fingerprintOf, generatedJobs, renderJob, type RenderJob, type RenderJobMaker } from './emit/page-routes.js'
 import { redirects } from './emit/redirects.js'
@@ -106,11 +106,12 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
   // the cache salt and markdown hooks the pages are compiled with here, as the build compiled them, and the site's
   // texts (callout titles, footnotes), which the cache key has too, like the build's
   let hooked = withMarkdownHooks(options, config)
-  const salt = () => compileSaltOf({ cacheSalt: hooked.cacheSalt, rawHtml: config.markdown?.rawHtml }, siteLabels(config))
+  let rules = readPublishRules(options.root, config.exclude)
+  const settings = () => ({ rawHtml: config.markdown?.rawHtml, softBreaks: softBreaksOf(config, rules.softBreaks) })
+  const salt = () => compileSaltOf({ cacheSalt: hooked.cacheSalt, ...settings() }, siteLabels(config))
   // pages are parsed on a thread of their own: a heavy one never holds up the server
   const parser = createPageParser(options.workerFile, hooked.markdown)
-  const compile = (source: SourceFile) => parser.parse(source, siteLabels(config), config.markdown?.rawHtml)
-  let rules = readPublishRules(options.root, config.exclude)
+  const compile = (source: SourceFile) => parser.parse(source, siteLabels(config), settings())
   const times = fileTimes(options.root, initial.state.git.byPath)
   const store: PageStore = options.cacheDir ? createDiskStore(options.cacheDir) : createMemoryStore()
   // Bodies of the pages compiled here, by content hash. They stay in memory: few pages change while the server runs,

@@ -157,4 +157,16 @@ describe('an Obsidian Publish vault', () => {
     expect(diagnostics).toEqual([expect.objectContaining({ code: 'bad-vault-settings', file: 'site-options.json', line: 1 })])
     expect(read('index.html')).toContain('<title>Wiki</title>')
   })
+
+  it('shows a single line break as a break in an Obsidian vault, unless its Strict line breaks setting is on', async () => {
+    const note = '# Start\n\nErste Zeile\nzweite Zeile\n\n```\na\nb\n```\n'
+    const obsidian = await buildVault({ 'index.md': note, '.obsidian/app.json': '{}' })
+    expect(obsidian.read('index.html')).toContain('<p>Erste Zeile<br>\nzweite Zeile</p>')
+    expect(obsidian.read('index.html')).toMatch(/<code[^>]*>a\nb/)
+    const strict = await buildVault({ 'index.md': note, '.obsidian/app.json': '{ "strictLineBreaks": true }' })
+    expect(strict.read('index.html')).toContain('<p>Erste Zeile\nzweite Zeile</p>')
+    // a folder that is no Obsidian vault reads as CommonMark
+    const plain = await buildVault({ 'index.md': note })
+    expect(plain.read('index.html')).toContain('<p>Erste Zeile\nzweite Zeile</p>')
+  })
 })

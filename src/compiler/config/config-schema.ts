@@ -190,6 +190,12 @@ const markdown = z.strictObject({
     .array(transform)
     .optional()
     .describe("Functions `(tree, file) => void` that change each page's hast tree (the body's HTML elements) before it is written."),
+  lineBreaks: z
+    .enum(['strict', 'soft'])
+    .optional()
+    .describe(
+      'How a single line break inside a paragraph shows. "strict": as a space (CommonMark; a break needs two spaces or a backslash at the line\'s end). "soft": as a line break, as Obsidian shows it unless its "Strict line breaks" setting is on. Default: the vault\'s own setting (`strictLineBreaks` in `.obsidian/app.json`) for a folder with an `.obsidian` folder, else "strict".',
+    ),
   rawHtml: z
     .enum(['safe', 'trusted'])
     .optional()

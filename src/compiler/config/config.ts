@@ -94,6 +94,12 @@ export function withSiteLanguage(config: ResolvedConfig, lang: string): Resolved
   return config.site.lang === lang ? config : { ...config, site: { ...config.site, lang } }
 }
 
+/** Whether single line breaks show as breaks: the config's `markdown.lineBreaks`, else the vault's own setting. */
+export function softBreaksOf(config: ResolvedConfig, vault: boolean | undefined): boolean {
+  const chosen = config.markdown?.lineBreaks
+  return chosen ? chosen === 'soft' : vault === true
+}
+
 /** A base path as the build uses it: one leading and one trailing slash (`wiki` → `/wiki/`). */
 export function normaliseBase(base: string): string {
   let out = base.trim()

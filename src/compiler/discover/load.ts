@@ -77,6 +77,8 @@ export interface ContentFiles {
   diagnostics: Diagnostic[]
   /** Where the vault saves attachments (its Obsidian settings); links look there first. */
   attachmentFolder?: string
+  /** The vault shows single line breaks as breaks (PublishRules.softBreaks). */
+  softBreaks?: boolean
 }
 
 export interface DiscoverOptions {
@@ -100,7 +102,13 @@ const BAD_NAME = /[\\\u0000-\u001f\u007f]/
 /** Lists the pages and assets under `root`, sorted by path so that every build sees them in the same order. */
 export async function discoverContent(root: string, options: DiscoverOptions = {}): Promise<ContentFiles> {
   const rules = options.rules ?? readPublishRules(root)
-  const result: ContentFiles = { markdown: [], assets: [], diagnostics: [...rules.diagnostics], attachmentFolder: rules.attachmentFolder }
+  const result: ContentFiles = {
+    markdown: [],
+    assets: [],
+    diagnostics: [...rules.diagnostics],
+    attachmentFolder: rules.attachmentFolder,
+    softBreaks: rules.softBreaks,
+  }
   const walking = new Set<string>()
   const realRoot = await realpath(root)
   const skip = new Set(options.skip ?? [])

@@ -21,6 +21,11 @@ export interface PublishRules {
   attachmentFolder?: string
   /** The templates folder, from the root; its notes are never pages. */
   templatesFolder?: string
+  /**
+   * True for a vault whose single line breaks Obsidian shows as breaks: it has an `.obsidian` folder and the
+   * "Strict line breaks" setting is off (Obsidian's default).
+   */
+  softBreaks: boolean
   diagnostics: Diagnostic[]
 }
 
@@ -54,6 +59,7 @@ export function readPublishRules(root: string, exclude: readonly string[] = []):
     },
     attachmentFolder: attachment && !attachment.startsWith('..') && attachment !== '.' ? folderSetting(attachment) : undefined,
     templatesFolder,
+    softBreaks: isFolder(join(root, '.obsidian')) && app?.strictLineBreaks !== true,
     diagnostics,
   }
 }

@@ -7,6 +7,7 @@ import type { RawHtmlPolicy } from './markdown/safe-html.js'
 import { MAX_DIAGRAM_TEXT } from '../config/constants.js'
 import { readFrontmatter } from './frontmatter.js'
 import { parseMarkdown } from './markdown/parse.js'
+import { softBreaksAsBreaks } from './markdown/soft-breaks.js'
 import { guardStructure, MAX_NESTING } from './markdown/guard.js'
 import { overBudget } from './markdown/page-budget.js'
 import { stripComments } from './markdown/comments.js'
@@ -41,13 +42,22 @@ export function pageNameOf(path: SourcePath): { name: string; slug: Slug } {
   return { name, slug: slugifyPageName(name) }
 }
 
+/** How the site's pages are parsed, beyond their text: from the config and the vault's settings. */
+export interface ParseSettings {
+  /** The config's `markdown.rawHtml`; default 'safe'. */
+  rawHtml?: RawHtmlPolicy
+  /** Single line breaks show as breaks (config `markdown.lineBreaks`, else the vault's Obsidian setting). */
+  softBreaks?: boolean
+}
+
 /**
  * Compiles one source file into a Page. Content mistakes become diagnostics on the page; this never throws for them.
  * `labels` are the site's texts; `plugins` are the config's markdown hooks (plugins.ts); one that throws is an error on the page, built without it.
  */
-export function parsePage(source: SourceFile, labels: Labels = deCH, plugins?: MarkdownPlugins, rawHtml: RawHtmlPolicy = 'safe'): Page {
+export function parsePage(source: SourceFile, labels: Labels = deCH, plugins?: MarkdownPlugins, settings: ParseSettings = {}): Page {
+  const rawHtml = settings.rawHtml ?? 'safe'
   if (/\.base$/i.test(source.path)) return parseBasePage(source, pageNameOf(source.path))
-  if (/\.canvas$/i.test(source.path)) return parseCanvasPage(source, pageNameOf(source.path), labels, rawHtml)
+  if (/\.canvas$/i.test(source.path)) return parseCanvasPage(source, pageNameOf(source.path), labels, settings)
   const { frontmatter, body, diagnostics } = readFrontmatter(source.text, source.path)
   diagnostics.unshift(...source.diagnostics)
   if (body.length > MAX_PAGE_CHARS) {
@@ -125,6 +135,7 @@ export function parsePage(source: SourceFile, labels: Labels = deCH, plugins?: M
   const file: MarkdownFile = { path: source.path, frontmatter }
   const { tree, problems } = parseWithPlugins(floods.text, plugins, hookProblems)
   if (guarded.lineMap) remapLines(tree, guarded.lineMap)
+  if (settings.softBreaks) softBreaksAsBreaks(tree)
   if (plugins) runTransforms('mdastTransforms', plugins.mdastTransforms, tree, file, hookProblems)
   for (const problem of problems) {
     diagnostics.push({

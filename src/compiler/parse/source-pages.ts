@@ -16,6 +16,7 @@ import { labels as deCH, type Labels } from '../../shared/labels.js'
 import type { SourceFile } from '../discover/load.js'
 import { stripComments } from './markdown/comments.js'
 import { parseMarkdown } from './markdown/parse.js'
+import { softBreaksAsBreaks } from './markdown/soft-breaks.js'
 import { renderBody } from './markdown/to-hast.js'
 import type { Fragment } from './page.js'
 import { IMAGE_EXTENSIONS } from './markdown/wikilink/index.js'
@@ -64,7 +65,7 @@ export function parseCanvasPage(
   source: SourceFile,
   page: { name: string; slug: Slug },
   labels: Labels = deCH,
-  rawHtml: RawHtmlPolicy = 'safe',
+  { rawHtml = 'safe', softBreaks = false }: { rawHtml?: RawHtmlPolicy; softBreaks?: boolean } = {},
 ): Page {
   const { canvas, problems } = parseCanvas(source.text)
   const diagnostics = [...source.diagnostics, ...problems.map((problem) => diagnosticOf(problem, source.path, 'bad-canvas'))]
@@ -83,6 +84,7 @@ export function parseCanvasPage(
         label: source.path.replace(/^.*\//, ''),
         text(node: CanvasTextNode) {
           const { tree } = parseMarkdown(stripComments(node.text).text)
+          if (softBreaks) softBreaksAsBreaks(tree)
           const before = links.length
           const rendered = renderBody(tree, { externalLinkIcon: false, links, labels, rawHtml })
           hasImage ||= rendered.hasImage

@@ -4,6 +4,7 @@
  * stream through instead of piling up in memory.
  */
 import type { RawHtmlPolicy } from '../parse/markdown/safe-html.js'
+import type { ParseSettings } from '../parse/parse-page.js'
 import { statSync } from 'node:fs'
 import type { BuildScope } from './build-scope.js'
 import type { Diagnostic } from '../diagnostics.js'
@@ -20,6 +21,8 @@ export interface CompileOptions extends ParallelismOptions {
   cacheSalt?: string
   /** The config's `markdown.rawHtml`: 'safe' (the default) sanitizes the authors' raw HTML, 'trusted' does not. */
   rawHtml?: RawHtmlPolicy
+  /** Single line breaks show as breaks (ParseSettings.softBreaks). */
+  softBreaks?: boolean
   onProgress?: (phase: 'compile', done: number, total: number) => void
 }
 
@@ -35,8 +38,13 @@ export interface CompileResult {
  * The salt of the content hashes pages are cached by: the compiler's own, the site's texts (they are in the HTML) and
  * the raw HTML policy, so a change of either compiles every page again. `wikigen dev` compiles with the same.
  */
-export function compileSaltOf(options: Pick<CompileOptions, 'cacheSalt' | 'rawHtml'>, labels: Labels): string {
-  return (options.cacheSalt ?? '') + labelsSalt(labels) + (options.rawHtml === 'trusted' ? '\0trusted-html' : '')
+export function compileSaltOf(options: Pick<CompileOptions, 'cacheSalt' | 'rawHtml' | 'softBreaks'>, labels: Labels): string {
+  return (
+    (options.cacheSalt ?? '') +
+    labelsSalt(labels) +
+    (options.rawHtml === 'trusted' ? '\0trusted-html' : '') +
+    (options.softBreaks ? '\0soft-breaks' : '')
+  )
 }
 
 /**
@@ -50,7 +58,10 @@ export async function compilePages(
   labels: Labels = deCH,
 ): Promise<CompileResult> {
   const { pool, cacheDir } = scope
-  const trusted = options.rawHtml === 'trusted'
+  const settings: ParseSettings | undefined =
+    options.rawHtml === 'trusted' || options.softBreaks
+      ? { ...(options.rawHtml === 'trusted' ? { rawHtml: 'trusted' as const } : {}), ...(options.softBreaks ? { softBreaks: true } : {}) }
+      : undefined
   const salt = compileSaltOf(options, labels)
   const stamps = loadSourceStamps(cacheDir, salt, Date.now())
   const diagnostics: Diagnostic[] = []
@@ -107,7 +118,7 @@ export async function compilePages(
     if (misses.length === 0) continue
     const task = pool
       .run(
-        { type: 'compile', sources: misses, ...(labels === deCH ? {} : { labels }), ...(trusted ? { rawHtml: 'trusted' as const } : {}) },
+        { type: 'compile', sources: misses, ...(labels === deCH ? {} : { labels }), ...(settings ? { settings } : {}) },
         compilesInParallel(misses.length, options),
       )
       .then((result) => {

@@ -8,9 +8,9 @@
 import { existsSync } from 'node:fs'
 import { Worker } from 'node:worker_threads'
 import type { SourceFile } from '../discover/load.js'
-import type { RawHtmlPolicy } from '../parse/markdown/safe-html.js'
+
 import type { Page } from '../parse/page.js'
-import { parsePage } from '../parse/parse-page.js'
+import { parsePage, type ParseSettings } from '../parse/parse-page.js'
 import type { Labels } from '../../shared/labels.js'
 import type { MarkdownHooks } from './build-scope.js'
 import type { Task } from './tasks.js'
@@ -19,7 +19,7 @@ import type { Task } from './tasks.js'
 export const PARSE_TIMEOUT_MS = 30_000
 
 export interface PageParser {
-  parse(source: SourceFile, labels: Labels, rawHtml?: RawHtmlPolicy): Promise<Page>
+  parse(source: SourceFile, labels: Labels, settings?: ParseSettings): Promise<Page>
   /** The config's markdown hooks changed: the next page is parsed by a worker that loads them anew. */
   reset(markdown: MarkdownHooks | undefined): Promise<void>
   close(): Promise<void>
@@ -75,8 +75,8 @@ export function createPageParser(workerFile: string | undefined, given: Markdown
   }
 
   return {
-    async parse(source, labels, rawHtml) {
-      if (onThread()) return parsePage(source, labels, markdown?.plugins, rawHtml)
+    async parse(source, labels, settings) {
+      if (onThread()) return parsePage(source, labels, markdown?.plugins, settings)
       const thread = started()
       const id = nextId++
       return new Promise<Page>((resolve, reject) => {
@@ -86,7 +86,7 @@ export function createPageParser(workerFile: string | undefined, given: Markdown
           void stop()
         }, PARSE_TIMEOUT_MS)
         pending.set(id, { thread, resolve, reject, timer })
-        const task: Task = { type: 'parse', source, labels, rawHtml }
+        const task: Task = { type: 'parse', source, labels, settings }
         thread.postMessage({ id, task })
       })
     },

@@ -2,13 +2,13 @@
  * The work a build spreads over threads: compiling batches of read source files and rendering batches of routes.
  * The same functions run inside worker threads and, for small amounts of work, on the main thread.
  */
-import type { RawHtmlPolicy } from '../parse/markdown/safe-html.js'
+
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { renderJob, type RenderJob } from '../emit/page-routes.js'
 import { createDiskStore, createMemoryStore, type PageStore, type StoredBodies } from '../cache/page-store.js'
 import type { SourceFile } from '../discover/load.js'
-import { parsePage } from '../parse/parse-page.js'
+import { parsePage, type ParseSettings } from '../parse/parse-page.js'
 import type { MarkdownPlugins } from '../parse/markdown/plugins.js'
 import { mergeFullText, pageTextFile, shardFileOf, type FullTextSource, type FullTextState } from '../emit/fulltext-index.js'
 import type { OutputFile } from '../emit/output-file.js'
@@ -22,9 +22,9 @@ import type { Labels } from '../../shared/labels.js'
  * stored (the pool fills it in when it hands the task to a worker).
  */
 export type Task =
-  | { type: 'compile'; sources: SourceFile[]; labels?: Labels; rawHtml?: RawHtmlPolicy }
+  | { type: 'compile'; sources: SourceFile[]; labels?: Labels; settings?: ParseSettings }
   /** One page, whole (body and search text too), stored nowhere: what `wikigen dev` parses after an edit. */
-  | { type: 'parse'; source: SourceFile; labels?: Labels; rawHtml?: RawHtmlPolicy }
+  | { type: 'parse'; source: SourceFile; labels?: Labels; settings?: ParseSettings }
   | { type: 'render'; jobs: RenderJob[]; outDir: string; bodies?: StoredBodies }
   /** The full-text index of these pages, in site order, but its meta file (see build.ts). */
   | { type: 'fulltext'; sources: FullTextSource[]; outDir: string; previousDir?: string; previous?: FullTextState; bodies?: StoredBodies }
@@ -58,7 +58,7 @@ export function createTaskRunner(
     store,
     async run(task) {
       if (task.type === 'compile') return compileBatch(task, store, plugins)
-      if (task.type === 'parse') return parsePage(task.source, task.labels, plugins, task.rawHtml)
+      if (task.type === 'parse') return parsePage(task.source, task.labels, plugins, task.settings)
       if (task.bodies) store.adopt(task.bodies)
       if (task.type === 'fulltext') return fullTextTask(task, store)
       return renderBatch(task.jobs, task.outDir, store)
@@ -106,11 +106,11 @@ function writeFilesSync(dir: string, files: readonly OutputFile[]): number {
 }
 
 function compileBatch(
-  { sources, labels, rawHtml }: Extract<Task, { type: 'compile' }>,
+  { sources, labels, settings }: Extract<Task, { type: 'compile' }>,
   store: PageStore,
   plugins: MarkdownPlugins | undefined,
 ): CompileResult {
-  const pages = store.put(sources.map((source) => parsePage(source, labels, plugins, rawHtml)))
+  const pages = store.put(sources.map((source) => parsePage(source, labels, plugins, settings)))
   return { pages, bodies: store.locationsOf(pages.map((page) => page.contentHash)) }
 }
 

@@ -5,7 +5,7 @@ import { toSourcePath } from '../../../../../src/compiler/paths.js'
 
 /** The body HTML of a page of `markdown`, compiled as the build compiles it (raw HTML 'safe' unless said). */
 function bodyOf(markdown: string, rawHtml?: 'safe' | 'trusted'): string {
-  return parsePage({ path: toSourcePath('Seite.md'), text: markdown, contentHash: 'h', diagnostics: [] }, undefined, undefined, rawHtml)
+  return parsePage({ path: toSourcePath('Seite.md'), text: markdown, contentHash: 'h', diagnostics: [] }, undefined, undefined, { rawHtml })
     .html
 }
 
