@@ -57,6 +57,12 @@ export const labels = {
   diagramZoomFit: 'Ganzes Diagramm zeigen',
   diagramClose: 'Schliessen',
   diagramViewerHelp: 'Ziehen oder Pfeiltasten verschieben, Mausrad oder + und − zoomen, Esc schliesst.',
+  // embedded files and web pages (PDF viewer, video and audio, YouTube player, link cards); {user} is filled in
+  pdfOpen: 'PDF öffnen',
+  mediaOpen: 'Datei öffnen',
+  videoPlay: 'Video abspielen',
+  videoPrivacy: 'YouTube wird erst beim Abspielen geladen.',
+  postBy: 'Beitrag von @{user}',
   // the full-text search page (server form and client results); {count} and {query} are filled in
   fullTextTitle: 'Suche',
   fullTextLink: 'Im Volltext suchen',
