@@ -49,6 +49,8 @@ export interface RenderedBody {
   hasImage: boolean
   hasCode: boolean
   hasTabs: boolean
+  /** A YouTube placeholder or a link card is in the body (their addresses stay out of the full-text index). */
+  hasWebEmbed: boolean
 }
 
 export interface RenderOptions {
@@ -86,6 +88,7 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     hasImage: false,
     hasCode: false,
     hasTabs: false,
+    hasWebEmbed: false,
   }
   let tabGroups = 0
   const labels = options.labels ?? deCH
@@ -159,8 +162,10 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     if (SCHEME.test(node.url) || node.url.startsWith('data:')) {
       const web = /^https?:/i.test(node.url) ? webEmbedOf(node.url) : undefined
       if (web && web.kind !== 'image') {
-        // a player or card is a link itself, and a link holds no other link: inside one, its text stands for it
-        if (parent?.type === 'link' || parent?.type === 'linkReference') return text(written || node.url)
+        // a player or card is a link itself, and a link holds no other link: inside one (a heading is one, to its
+        // anchor), its text stands for it
+        if (parent?.type === 'link' || parent?.type === 'linkReference' || parent?.type === 'heading') return text(written || node.url)
+        out.hasWebEmbed ||= web.kind === 'youtube' || web.kind === 'card'
         if (web.kind === 'youtube') return youtubePlayer(web, node.url, written || (node.title ?? ''), labels)
         if (web.kind === 'card') return linkCard(web, node.url, written || (node.title ?? ''), labels)
         return externalMedia(web.kind, node.url, written || (node.title ?? ''), size, labels)

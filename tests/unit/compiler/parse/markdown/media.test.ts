@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { decodeSource } from '../../../../../src/compiler/discover/load.js'
 import { secondsOf, splitSize, webEmbedOf } from '../../../../../src/compiler/parse/markdown/media/index.js'
 import { parsePage } from '../../../../../src/compiler/parse/parse-page.js'
+import { sectionsJsonOf } from '../../../../../src/compiler/parse/search-data.js'
 import type { SourcePath } from '../../../../../src/compiler/paths.js'
 import { LOCALES } from '../../../../../src/shared/locales.js'
 
@@ -153,10 +154,19 @@ describe('web pages and videos from elsewhere', () => {
   })
 
   it('keeps only the text of a player or card that stands inside a link, since a link holds no other link', () => {
+    expect(page('## ![Ankündigung](https://x.com/talwerk/status/1)\n').html).toBe(
+      '<h2 id="ankündigung" tabindex="-1"><a class="header-anchor" href="#ankündigung"><span>Ankündigung</span></a></h2>',
+    )
     const { html } = page('[![Video](https://youtu.be/M7lc1UVf-VE)](https://example.com)\n')
     expect(html).toBe(
       '<p><a href="https://example.com" class="external" target="_blank" rel="noopener noreferrer">Video<span class="external-link-icon"><span class="sr-only"> (in neuem Fenster öffnen)</span></span></a></p>',
     )
+  })
+
+  it('give the full-text search the titles, not the addresses and notes every embed repeats', () => {
+    const { searchData } = page('Text.\n\n![Einführung in Odoo](https://youtu.be/M7lc1UVf-VE)\n\n![](https://x.com/talwerk/status/1)\n')
+    const [[, , text]] = JSON.parse(sectionsJsonOf(searchData)) as [string, string, string][]
+    expect(text).toBe('Text. Einführung in Odoo x.com Beitrag von @talwerk (in neuem Fenster öffnen)')
   })
 
   it('writes the texts in the site language', () => {
