@@ -6,10 +6,16 @@
  *
  *     recommendedCsp('https://wiki.example.com/_wikigen/')
  *       → "default-src 'self'; script-src https://wiki.example.com/_wikigen/; style-src 'self'; …"
+ *
+ * Frames come from the site itself (an embedded PDF) and from YouTube's cookie-less player, which a page loads only
+ * when the reader plays a video; nothing else may be framed.
  */
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { ASSETS_DIR } from '../shared/constants.js'
+
+/** The only third party a page may show in a frame: YouTube's player without cookies, after a click on play. */
+export const YOUTUBE_PLAYER_ORIGIN = 'https://www.youtube-nocookie.com'
 
 /** Scripts and hosts a site's own pages load besides the client: analytics, the config's `head` scripts. */
 export interface SiteScripts {
@@ -42,6 +48,8 @@ export function recommendedCsp(clientUrl: string, site: SiteScripts = { scripts:
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src ${connect.join(' ')}`,
+    // frames: an embedded PDF (the site's own file) and, once the reader plays it, a YouTube video (src/client/youtube.ts)
+    `frame-src 'self' ${YOUTUBE_PLAYER_ORIGIN}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

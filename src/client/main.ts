@@ -1,7 +1,8 @@
 /**
  * Browser entry: mounts one module per behaviour on the page and re-mounts them after each navigation
  * ('wikigen:navigate', fired after first load and after each client navigation). Each module returns its
- * cleanup. Heavy parts (React for the islands, mermaid, medium-zoom, canvas zoom) are loaded by their modules on demand.
+ * cleanup. Heavy parts (React for the islands, mermaid, medium-zoom, canvas zoom, the YouTube player) are loaded by
+ * their modules on demand.
  */
 import { mount as backToTop } from './back-to-top.js'
 import { mount as canvas } from './canvas.js'
@@ -20,6 +21,7 @@ import { mount as scrollSpy } from './scroll-spy.js'
 import { mount as searchHotkeys } from './search-hotkeys.js'
 import { mount as sidebar } from './sidebar.js'
 import { mount as tabs } from './tabs.js'
+import { mount as youtube } from './youtube.js'
 import { mount as zoom } from './zoom.js'
 
 type Mount = (root: HTMLElement) => () => void
@@ -42,6 +44,7 @@ const modules: Mount[] = [
   pageNavKeys,
   zoom,
   canvas,
+  youtube,
   scrollRegions,
   fullText,
 ]

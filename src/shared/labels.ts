@@ -61,6 +61,12 @@ export const labels = {
   canvasZoomFit: 'Ganze Zeichenfläche zeigen',
   canvasFullScreen: 'Zeichenfläche in Vollansicht',
   canvasHelp: '+ und − zoomen, 0 zeigt alles, Pfeiltasten verschieben, Enter öffnet die Vollansicht.',
+  // embedded files and web pages (PDF viewer, video and audio, YouTube player, link cards); {user} is filled in
+  pdfOpen: 'PDF öffnen',
+  mediaOpen: 'Datei öffnen',
+  videoPlay: 'Video abspielen',
+  videoPrivacy: 'YouTube wird erst beim Abspielen geladen.',
+  postBy: 'Beitrag von @{user}',
   // the full-text search page (server form and client results); {count} and {query} are filled in
   fullTextTitle: 'Suche',
   fullTextLink: 'Im Volltext suchen',

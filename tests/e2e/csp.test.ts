@@ -1,6 +1,7 @@
 /**
  * The site under the Content-Security-Policy of docs/SECURITY.md (served by `wikigen serve --csp`): pages,
- * client navigation, search, image zoom and diagrams work without a single violation.
+ * client navigation, search, image zoom, diagrams, the PDF viewer and the YouTube player work without a single
+ * violation.
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -59,6 +60,24 @@ describe('under the recommended Content-Security-Policy', () => {
     // mermaid measures text in a scratch element with inline styles; the policy blocks and reports those, and the
     // diagram itself gets its styles through CSSOM (docs/SECURITY.md). Nothing else may be reported.
     expect((await violations()).filter((v) => !MERMAID_MEASURING.test(v))).toEqual([])
+  })
+
+  it("shows the PDF viewer and plays a YouTube video from YouTube's cookie-less player without a violation", async () => {
+    const { page, violations } = await withViolations()
+    const frames: string[] = []
+    page.on('request', (request) => {
+      if (request.frame() !== page.mainFrame()) frames.push(new URL(request.url()).origin)
+    })
+    // there is no network here: the player's request is recorded and refused
+    await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort())
+    await page.goto(`${cspUrl}/medien-einbettungen.html`)
+    await hydrateIslands(page)
+    await page.getByRole('button', { name: /Einführung in den Rundgang/ }).click()
+    await page.locator('.youtube iframe').waitFor({ state: 'attached' })
+    await expect.poll(() => frames).toContain('https://www.youtube-nocookie.com')
+    // the PDF in its frame is the site's own file
+    expect(frames).toContain(new URL(cspUrl).origin)
+    expect(await violations()).toEqual([])
   })
 
   it('zooms an image without a violation', async () => {

@@ -1,14 +1,15 @@
 /**
- * Image zoom and diagrams (spec §2.1, §4, §7, §8, §9), on the reader fixture's Medien pages: a text-only page
- * (Medien Text), images (Medien Bilder), three diagrams (Medien Diagramme), one over 50 000 characters (Medien
- * Grosses Diagramm), a broken one between two good ones (Medien Fehlerhaftes Diagramm) and diagrams that try
- * to run script (Medien Diagramm Sicherheit).
+ * Image zoom, diagrams (spec §2.1, §4, §7, §8, §9) and embedded files and web pages, on the reader fixture's Medien
+ * pages: a text-only page (Medien Text), images (Medien Bilder), three diagrams (Medien Diagramme), one over 50 000
+ * characters (Medien Grosses Diagramm), a broken one between two good ones (Medien Fehlerhaftes Diagramm), diagrams
+ * that try to run script (Medien Diagramm Sicherheit), and a PDF, a video, a sound, a YouTube video and web pages as
+ * cards (Medien Einbettungen).
  */
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { labels } from '../../src/shared/labels.js'
-import { DESKTOP, PHONE, hydrateIslands, keepScreenshot, launch, openPage } from './browser.js'
+import { DESKTOP, PHONE, holdRequests, hydrateIslands, keepScreenshot, launch, openPage } from './browser.js'
 
 const baseUrl = inject('baseUrl')
 const viewports = [
@@ -369,4 +370,197 @@ describe('image zoom', () => {
     const blocked = await page.evaluate(() => (window as unknown as { blocked: string[] }).blocked)
     expect(blocked.filter((violation) => violation.startsWith('style-src-elem'))).toEqual([])
   })
+})
+
+// ——— embedded files and web pages ———————————————————————————————————————————————————————————————————————
+
+/**
+ * The reader fixture's Medien Einbettungen page: a two-page PDF (written byte by byte, tests/fixtures/media-files.ts),
+ * medien-rundgang.mp4 (1.5 s of a canvas, recorded by Chromium's MediaRecorder, 480 × 270), a WAV tone, a YouTube
+ * video, a post on X and a Wikipedia article.
+ */
+const EMBEDS = '/medien-einbettungen.html'
+/** YouTube's and Google's hosts: nothing may be asked of them before the reader plays a video. */
+const YOUTUBE_OR_GOOGLE =
+  /(^|\.)(youtube\.com|youtu\.be|ytimg\.com|googlevideo\.com|google\.com|googleapis\.com|gstatic\.com|doubleclick\.net)$/
+/** The hosts of the cards: nothing may be asked of them at all. */
+const CARD_HOSTS = /(^|\.)(x\.com|twitter\.com|twimg\.com|wikipedia\.org|wikimedia\.org)$/
+const PLAYER = 'https://www.youtube-nocookie.com/embed/M7lc1UVf-VE?autoplay=1&start=42'
+
+/**
+ * Every request the page and its frames make, by URL; those that leave the test server are aborted (there is no
+ * network here), after being recorded.
+ */
+async function recordRequests(page: Page): Promise<string[]> {
+  const requests: string[] = []
+  page.on('request', (request) => requests.push(request.url()))
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort())
+  return requests
+}
+
+const hostsOf = (urls: string[], hosts: RegExp) => urls.filter((url) => /^https?:/.test(url) && hosts.test(new URL(url).hostname))
+
+/**
+ * Waits until the page is loaded and its islands hydrated. Not until the network is quiet: the video keeps its
+ * connection open while it buffers.
+ */
+async function settleEmbeds(page: Page): Promise<void> {
+  await page.waitForLoadState('load')
+  await hydrateIslands(page)
+  await pause(page, 300)
+}
+
+/** The YouTube placeholder's link, a button once the player code arrived. */
+const playButton = (page: Page) => page.getByRole('button', { name: /Einführung in den Rundgang/ })
+
+describe('embedded files and web pages', () => {
+  it('load the YouTube player code only on a page with a YouTube video', async () => {
+    const { page } = await openPage(browser)
+    const chunks = recordChunks(page)
+    await page.goto(`${baseUrl}/medien-text.html`)
+    await settle(page)
+    await page.goto(`${baseUrl}/medien-bilder.html`)
+    await settle(page)
+    expect(chunks).not.toContain('youtube-chunk')
+    await page.goto(`${baseUrl}${EMBEDS}`)
+    await playButton(page).waitFor()
+    expect(chunks).toContain('youtube-chunk')
+  })
+
+  it('ask nothing of YouTube or Google before play, and play from youtube-nocookie.com on a click', async () => {
+    const { page } = await openPage(browser)
+    const requests = await recordRequests(page)
+    await page.goto(`${baseUrl}${EMBEDS}`)
+    await settleEmbeds(page)
+    const placeholder = page.locator('[data-content] .youtube')
+    await placeholder.scrollIntoViewIfNeeded()
+    await placeholder.hover()
+    await pause(page, 300) // time for anything the pointer would start
+    expect(hostsOf(requests, YOUTUBE_OR_GOOGLE)).toEqual([])
+    expect(hostsOf(requests, /youtube-nocookie\.com$/)).toEqual([])
+    await expect(placeholder.locator('img, iframe').count()).resolves.toBe(0)
+    // the link names the video and says where it plays
+    await expect(playButton(page).textContent()).resolves.toBe(
+      'Einführung in den Rundgangyoutube.com/watch?v=M7lc1UVf-VE&t=42YouTube wird erst beim Abspielen geladen.',
+    )
+
+    const before = await placeholder.boundingBox()
+    await playButton(page).click()
+    const frame = placeholder.locator('iframe')
+    await frame.waitFor({ state: 'attached' })
+    expect(await frame.getAttribute('src')).toBe(PLAYER)
+    expect(await frame.getAttribute('title')).toBe('Einführung in den Rundgang')
+    await eventually(() => requests.includes(PLAYER)).toBe(true)
+    // only the player itself was asked for (and refused here, there is no network), in the box the placeholder had
+    expect(hostsOf(requests, YOUTUBE_OR_GOOGLE)).toEqual([])
+    expect(await placeholder.boundingBox()).toEqual(before)
+    expect(page.url().replace(/#.*$/, '')).toBe(`${baseUrl}${EMBEDS}`)
+    expect(page.context().pages()).toHaveLength(1)
+  })
+
+  it('play a YouTube video from the keyboard: the player takes the focus', async () => {
+    const { page } = await openPage(browser)
+    await recordRequests(page)
+    await page.goto(`${baseUrl}${EMBEDS}`)
+    await playButton(page).focus()
+    await page.keyboard.press(' ')
+    await page.locator('[data-content] .youtube iframe').waitFor({ state: 'attached' })
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME')
+    expect(await page.evaluate(() => window.scrollY > 0)).toBe(true) // the page did not jump to the top
+  })
+
+  it('leave a plain link to the video without JavaScript, and still ask YouTube for nothing', async () => {
+    const { page } = await openPage(browser, { javaScriptEnabled: false })
+    const requests = await recordRequests(page)
+    await page.goto(`${baseUrl}${EMBEDS}`)
+    await page.waitForLoadState('networkidle')
+    const link = page.getByRole('link', { name: /Einführung in den Rundgang/ })
+    expect(await link.getAttribute('href')).toBe('https://www.youtube.com/watch?v=M7lc1UVf-VE&t=42')
+    expect(hostsOf(requests, YOUTUBE_OR_GOOGLE)).toEqual([])
+  })
+
+  for (const [name, viewport] of viewports) {
+    it(`reserve the video's box before the video loads, and show the audio player (${name})`, async () => {
+      const { page } = await openPage(browser, { viewport })
+      const release = await holdRequests(page, /medien-rundgang\.mp4$/)
+      await page.goto(`${baseUrl}${EMBEDS}`)
+      const video = page.locator('[data-content] video')
+      expect(await video.evaluate((element: HTMLVideoElement) => element.readyState)).toBe(0) // nothing of it loaded yet
+      const box = await video.boundingBox()
+      const column = await page.locator('[data-content]').evaluate((element) => element.clientWidth)
+      // 400 × 225 as written (![[medien-rundgang.mp4|400]], 16:9 as the file's header says), narrower on a phone
+      expect(box?.width).toBe(Math.min(400, column))
+      expect(Math.abs((box?.height ?? 0) - ((box?.width ?? 0) * 225) / 400)).toBeLessThan(1)
+      expect(await video.evaluate((element: HTMLVideoElement) => [element.controls, element.preload])).toEqual([true, 'metadata'])
+      release()
+      await eventually(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThan(0)
+      expect(await video.boundingBox()).toEqual(box)
+      const audio = page.locator('[data-content] audio')
+      expect(await audio.getAttribute('aria-label')).toBe('Signalton der Anlage')
+      expect(await audio.evaluate((element: HTMLAudioElement) => element.controls)).toBe(true)
+      expect((await audio.boundingBox())?.height).toBeGreaterThan(20)
+    })
+  }
+
+  it('show the PDF in a viewer at its page, with a visible link to open it', async () => {
+    const { page } = await openPage(browser)
+    await page.goto(`${baseUrl}${EMBEDS}`)
+    const viewer = page.locator('[data-content] iframe.pdf-frame')
+    expect(await viewer.getAttribute('src')).toBe('/attachments/medien-handbuch.pdf#page=2')
+    expect(await viewer.getAttribute('title')).toBe('medien-handbuch.pdf')
+    expect((await viewer.boundingBox())?.height).toBeGreaterThan(300)
+    const open = page.getByRole('link', { name: 'PDF öffnen: medien-handbuch.pdf' })
+    await expect(open.isVisible()).resolves.toBe(true)
+    expect(await open.getAttribute('href')).toBe('/attachments/medien-handbuch.pdf#page=2')
+    const response = await page.request.get(`${baseUrl}/attachments/medien-handbuch.pdf`)
+    expect([response.status(), response.headers()['content-type']]).toEqual([200, 'application/pdf'])
+    expect((await response.body()).subarray(0, 8).toString('latin1')).toBe('%PDF-1.4')
+  })
+
+  it('show web pages as cards that link to them, asking their hosts for nothing', async () => {
+    const { page } = await openPage(browser)
+    const requests = await recordRequests(page)
+    await page.goto(`${baseUrl}${EMBEDS}`)
+    await settleEmbeds(page)
+    const post = page.getByRole('link', { name: /Beitrag von @talwerk/ })
+    expect(await post.getAttribute('href')).toBe('https://x.com/talwerk/status/1580548874246443010')
+    expect(await post.getAttribute('target')).toBe('_blank')
+    expect(await page.getByRole('link', { name: /Rechenzentrum/ }).getAttribute('href')).toBe('https://de.wikipedia.org/wiki/Rechenzentrum')
+    expect(hostsOf(requests, CARD_HOSTS)).toEqual([])
+  })
+
+  it('size images as written, the size not in their alt text', async () => {
+    const { page } = await openPage(browser)
+    await page.goto(`${baseUrl}${EMBEDS}`)
+    const small = page.getByAltText('Logo klein')
+    await small.scrollIntoViewIfNeeded()
+    expect((await small.boundingBox())?.width).toBe(64)
+    const sized = page.locator('[data-content] img[src$="medien-logo.svg"][height="40"]')
+    expect(await sized.evaluate((image) => [image.getAttribute('width'), image.getAttribute('alt')])).toEqual(['120', ''])
+  })
+
+  for (const [name, viewport] of viewports) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      it(`look right in ${colorScheme} mode (${name})`, async () => {
+        const { page, errors } = await openPage(browser, { viewport, colorScheme })
+        await recordRequests(page)
+        await page.goto(`${baseUrl}${EMBEDS}`)
+        await settleEmbeds(page)
+        // lazy images load once they come near the viewport
+        await page.evaluate(() => scrollTo(0, document.body.scrollHeight))
+        await page.waitForFunction(() => [...document.images].every((image) => image.complete))
+        // a video draws its first frame once it was on screen
+        await page.locator('[data-content] video').scrollIntoViewIfNeeded()
+        await pause(page, 1000)
+        await page.evaluate(() => scrollTo(0, 0))
+        await pause(page, 1500) // the PDF viewer draws its page
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width)
+        for (const element of await page.locator('[data-content] :is(iframe, video, audio, .youtube, .link-card)').all()) {
+          expect((await element.boundingBox())?.width).toBeLessThanOrEqual(viewport.width)
+        }
+        expect(errors).toEqual([])
+        await keepScreenshot(page, `embeds-${viewport.width}-${colorScheme}`)
+      })
+    }
+  }
 })

@@ -16,6 +16,7 @@ import { readFile, readdir, realpath, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { COMPILER_VERSION } from '../config/constants.js'
 import { IMAGE_FILE, readImageSize, type ImageSize } from './image-size.js'
+import { VIDEO_HEADER_FILE, readVideoInfo } from './video-size.js'
 import type { Diagnostic, DiagnosticCode } from '../diagnostics.js'
 import { contains, isOutputFolder } from './folder-identity.js'
 import { toSourcePath, type SourcePath } from '../paths.js'
@@ -41,8 +42,13 @@ export interface ContentRef {
   path: SourcePath
   /** Absolute path on disk, as spelled there (may be NFD). */
   absolute: string
-  /** Width and height of an image, read from its header while discovering, so that linking needs no file access. */
+  /**
+   * Width and height of an image or a video, read from its header while discovering, so that linking needs no file
+   * access.
+   */
   size?: ImageSize
+  /** True for a video container without a picture track (an audio-only .webm or .mp4): it is shown as audio. */
+  audioOnly?: true
 }
 
 /**
@@ -64,11 +70,18 @@ export function outputPathOf(ref: ContentRef): string {
   return isPublicFile(ref) ? ref.path.slice(PUBLIC_FOLDER.length + 1) : ref.path
 }
 
-/** A content file's record, with the size of an image read from its header. */
+/** A content file's record, with the size of an image or video read from its header. */
 function contentRef(path: SourcePath, absolute: string): ContentRef {
-  if (!IMAGE_FILE.test(path)) return { path, absolute }
-  const size = readImageSize(absolute)
-  return size ? { path, absolute, size } : { path, absolute }
+  if (IMAGE_FILE.test(path)) {
+    const size = readImageSize(absolute)
+    return size ? { path, absolute, size } : { path, absolute }
+  }
+  if (VIDEO_HEADER_FILE.test(path)) {
+    const info = readVideoInfo(absolute)
+    if (info === 'audio') return { path, absolute, audioOnly: true }
+    return info ? { path, absolute, size: info } : { path, absolute }
+  }
+  return { path, absolute }
 }
 
 export interface ContentFiles {

@@ -7,6 +7,7 @@ import { labels as deCH, type Labels } from '../../shared/labels.js'
 import { escapeHtml } from '../html.js'
 import type { Resolved } from '../link/link-site.js'
 import { PLACEHOLDER } from '../parse/page.js'
+import { mediaMarkupOf } from './media-markup.js'
 
 /** Looks up the stored body HTML of a page by content hash. */
 export type BodyLookup = (contentHash: string) => string
@@ -27,6 +28,7 @@ export function substituteLinks(html: string, resolved: readonly Resolved[], bod
  *     page, markdown      → /odoo-hosting.html
  *     missing page, wiki  → <span class="wikilink missing" title="Seite fehlt: X">X</span>
  *     image, wiki         → <img src="/bild.png" alt="bild" width="300" height="200" loading="lazy" decoding="async">
+ *     media               → a PDF viewer, a video or an audio player (media-markup.ts)
  */
 function markupOf(value: Resolved, bodies: BodyLookup, labels: Labels): string {
   switch (value.kind) {
@@ -44,9 +46,13 @@ function markupOf(value: Resolved, bodies: BodyLookup, labels: Labels): string {
       if (value.syntax === 'markdown') return escapeHtml(value.src)
       return `<img src="${escapeHtml(value.src)}" alt="${escapeHtml(value.alt)}"${sizeAttributes(value.width, value.height)} loading="lazy" decoding="async">`
     }
+    case 'media':
+      return mediaMarkupOf(value, labels)
     case 'missing':
       // an image drawn in SVG draws nothing rather than ask for a file that is not there
       if (value.part) return ''
+      if (value.link === 'media')
+        return `<span class="missing-image" title="${escapeHtml(value.target)}">${escapeHtml(value.alt || value.target)}</span>`
       if (value.syntax === 'markdown') return escapeHtml(value.href)
       if (value.link === 'image')
         return `<span class="missing-image" title="${escapeHtml(value.target)}">${escapeHtml(value.alt ?? value.target)}</span>`

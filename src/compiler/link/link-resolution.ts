@@ -12,6 +12,7 @@ import { hrefOf, safeDecodeURI } from '../paths.js'
 import { previewImageOf } from './preview-image.js'
 import { createAssetFinder, leavesContentFolder, vaultFavicon } from './asset-finder.js'
 import { deadLinkHintOf } from './dead-link-hint.js'
+import { resolveMedia } from './media.js'
 import { tagHrefOf } from './page-relations.js'
 import { isAssetTarget, type LinkIndex } from './resolve-links.js'
 import type { EmbedResolution, Resolved } from './site.js'
@@ -85,6 +86,24 @@ export function resolveLink(
 
   if (link.kind === 'tag') return { kind: 'tag', tag: link.target, href: tagHrefOf(base, link.target) }
   if (link.kind === 'base') return { kind: 'base', html: '' }
+
+  // ![[plan.pdf]], ![[clip.mp4]], ![](ton.mp3): the file in a player (media.ts)
+  if (link.kind === 'media') {
+    const asset = index.findAsset(link, page)
+    if (!asset) {
+      report(
+        'dead-link',
+        `File "${link.target}" does not exist`,
+        'Put the file into the attachments folder or beside the page, and check the spelling of its name.',
+      )
+      return { kind: 'missing', syntax: link.syntax, link: 'media', target: link.target, href: link.target, alt: link.alt }
+    }
+    if (!publishable(asset)) return activeFile(asset)
+    used.add(asset)
+    const { media, problem } = resolveMedia(link, asset, hrefOf(`${base}${outputPathOf(asset)}`))
+    if (problem) report('dead-anchor', problem.message, problem.hint, undefined, `${link.target}#${link.anchor}`)
+    return media
+  }
 
   const missingImage = (): Resolved => ({
     kind: 'missing',

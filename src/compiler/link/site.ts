@@ -41,6 +41,8 @@ export type Resolved =
     }
   /** The embedded page's body, itself resolved. */
   | EmbedResolution
+  /** A PDF, video or audio file of the content folder, shown in a player (`![[plan.pdf]]`, `![[clip.mp4]]`). */
+  | MediaResolution
   /** An embed that would close a cycle of embeds. */
   | { kind: 'cycle'; title: string }
   /** An inline `#tag`, linking to the tag's page. */
@@ -56,6 +58,21 @@ export interface EmbedResolution {
   resolved: Resolved[]
   /** Only this part of the embedded body: a heading's section or a block (`![[Seite#Kapitel]]`, `![[Seite#^id]]`). */
   fragment?: Fragment
+}
+
+export interface MediaResolution {
+  kind: 'media'
+  /** What plays it: an audio-only video file (an .mp4 or .webm without a picture track) is 'audio'. */
+  media: 'video' | 'audio' | 'pdf'
+  /** The published file's href, with the fragment the player opens at (`#page=3`, `#t=10`). */
+  src: string
+  /** The file's name, for the PDF's open link and the frame's title. */
+  name: string
+  /** The author's title ('' when none was written). */
+  title: string
+  /** A video's box (the author's size, completed from the file's, or 16:9); a PDF viewer's height (`#height=400`). */
+  width?: number
+  height?: number
 }
 
 export interface SitePage {

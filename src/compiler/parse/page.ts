@@ -32,13 +32,15 @@ export interface Anchor {
  * - `link` with syntax 'markdown': placeholder is the href value.
  * - `image` with syntax 'wiki': the whole `<img>`; syntax 'markdown': the src value.
  * - `embed`: the whole embedded page body.
+ * - `media`: the whole player of an embedded PDF, video or audio file, in either syntax (`![[clip.mp4]]`,
+ *   `![](clip.mp4)`); `anchor` is what follows '#' (`page=3`, `height=400`, `t=10`), `alt` the author's title.
  */
 export interface PageLink {
   /**
    * 'tag': an inline `#tag`, whose placeholder is the whole link to the tag's page.
    * 'base': the views of an Obsidian base (a `.base` page or a ```base block), evaluated over the site's pages.
    */
-  kind: 'link' | 'image' | 'embed' | 'tag' | 'base'
+  kind: 'link' | 'image' | 'embed' | 'media' | 'tag' | 'base'
   syntax: 'wiki' | 'markdown'
   /** Page name, file name, or URL path as written (decoded), without the anchor. '' means this page. */
   target: string

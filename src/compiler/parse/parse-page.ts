@@ -204,7 +204,7 @@ export function parsePage(source: SourceFile, labels: Labels = deCH, plugins?: M
     externalLinks: rendered.externalLinks,
     fileRefs: rendered.fileRefs,
     html: rendered.html,
-    searchData: searchDataOf(rendered.html, rendered.links, frontmatter.title ?? rendered.firstH1 ?? name),
+    searchData: searchDataOf(rendered.html, rendered.links, frontmatter.title ?? rendered.firstH1 ?? name, rendered.hasWebEmbed),
     hasDiagram: rendered.diagrams.length > 0,
     fragments: rendered.fragments,
     hasImage: rendered.hasImage,

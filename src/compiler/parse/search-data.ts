@@ -11,9 +11,12 @@ import { PLACEHOLDER, type PageLink } from './page.js'
 /** Most characters of one page that are indexed; the rest of a very long page is not searched. */
 const MAX_PAGE_TEXT = 200_000
 
-/** The full-text data of a page from its body HTML (with placeholders), its links and its title. */
-export function searchDataOf(html: string, links: readonly PageLink[], title: string): string {
-  const sections = sectionsOf(html, links, title)
+/**
+ * The full-text data of a page from its body HTML (with placeholders), its links and its title; `webEmbeds` says the
+ * body has YouTube placeholders or link cards (parse/markdown/media/to-hast.ts).
+ */
+export function searchDataOf(html: string, links: readonly PageLink[], title: string, webEmbeds = false): string {
+  const sections = sectionsOf(webEmbeds ? withoutEmbedAddresses(html) : html, links, title)
   // per word: its weighted count over the page, and the section where it weighs most (sections come in order, so
   // one running total per word is enough; the first of equal sections wins)
   const totals = new Map<string, WordTotal>()
@@ -101,6 +104,14 @@ export function sectionsOf(html: string, links: readonly PageLink[], title: stri
   current[2] = plain(text.slice(at))
   if (current[2] !== '' || current[0] !== '' || sections.length === 0) sections.push(current)
   return sections
+}
+
+/**
+ * The body without what every YouTube placeholder and link card repeats, their address and the placeholder's privacy
+ * note; their titles stay. Only for bodies that have one, so other pages pay nothing.
+ */
+function withoutEmbedAddresses(html: string): string {
+  return html.replace(/<span class="(?:youtube-url|youtube-note|link-card-url)">[^<]*<\/span>/g, ' ')
 }
 
 function plain(html: string): string {

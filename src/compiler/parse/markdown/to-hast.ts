@@ -24,6 +24,7 @@ import { element, raw, text, type BodyContext } from './hast.js'
 import { markInlineTags, type TagNode } from './tags.js'
 import { createWikiLinkHandler, IMAGE_EXTENSIONS } from './wikilink/index.js'
 import { altText } from './alt-text.js'
+import { externalMedia, linkCard, mediaKindOf, splitSize, webEmbedOf, youtubePlayer } from './media/index.js'
 import { runTransforms, type HastTransform, type HookProblem, type MarkdownFile } from './plugins.js'
 
 export interface RenderedBody {
@@ -49,6 +50,8 @@ export interface RenderedBody {
   hasImage: boolean
   hasCode: boolean
   hasTabs: boolean
+  /** A YouTube placeholder or a link card is in the body (their addresses stay out of the full-text index). */
+  hasWebEmbed: boolean
 }
 
 export interface RenderOptions {
@@ -86,6 +89,7 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     hasImage: false,
     hasCode: false,
     hasTabs: false,
+    hasWebEmbed: false,
   }
   let tabGroups = 0
   const labels = options.labels ?? deCH
@@ -151,19 +155,35 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     return element('a', { href, ...title }, children)
   }
 
-  const image: Handler = (_state, node: Image) => {
-    out.hasImage = true
+  const image: Handler = (_state, node: Image, parent) => {
+    // Obsidian's sizes, ![Netzplan|320](…) and ![100x145](…): the size is never part of the alt text
+    const { text: written, width, height } = splitSize(node.alt ?? '')
+    const size = { ...(width ? { width } : {}), ...(height ? { height } : {}) }
+    const title = node.title ? { title: node.title } : {}
     if (SCHEME.test(node.url) || node.url.startsWith('data:')) {
-      return element(
-        'img',
-        { src: node.url, alt: node.alt ?? '', loading: 'lazy', decoding: 'async', ...(node.title ? { title: node.title } : {}) },
-        [],
-      )
+      const web = /^https?:/i.test(node.url) ? webEmbedOf(node.url) : undefined
+      if (web && web.kind !== 'image') {
+        // a player or card is a link itself, and a link holds no other link: inside one (a heading is one, to its
+        // anchor), its text stands for it
+        if (parent?.type === 'link' || parent?.type === 'linkReference' || parent?.type === 'heading') return text(written || node.url)
+        out.hasWebEmbed ||= web.kind === 'youtube' || web.kind === 'card'
+        if (web.kind === 'youtube') return youtubePlayer(web, node.url, written || (node.title ?? ''), labels)
+        if (web.kind === 'card') return linkCard(web, node.url, written || (node.title ?? ''), labels)
+        return externalMedia(web.kind, node.url, written || (node.title ?? ''), size, labels)
+      }
+      out.hasImage = true
+      return element('img', { src: node.url, alt: written, ...size, loading: 'lazy', decoding: 'async', ...title }, [])
     }
-    const target = safeDecode(splitAnchor(node.url)[0])
-    const alt = altText(node.alt ?? undefined, target, node.title ?? undefined)
-    const src = register({ kind: 'image', syntax: 'markdown', target, alt, ...at(node) })
-    return element('img', { src, alt, loading: 'lazy', decoding: 'async', ...(node.title ? { title: node.title } : {}) }, [])
+    const [path, anchor] = splitAnchor(node.url)
+    const target = safeDecode(path)
+    if (mediaKindOf(target)) {
+      const media: PageLink = { kind: 'media', syntax: 'markdown', target, alt: written || (node.title ?? ''), ...size, ...at(node) }
+      return raw(register(anchor === undefined ? media : { ...media, anchor: safeDecode(anchor) }))
+    }
+    out.hasImage = true
+    const alt = altText(written, target, node.title ?? undefined)
+    const src = register({ kind: 'image', syntax: 'markdown', target, alt, ...size, ...at(node) })
+    return element('img', { src, alt, ...size, loading: 'lazy', decoding: 'async', ...title }, [])
   }
 
   const code: Handler = (_state, node: Code) => {
@@ -212,8 +232,9 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
   // An embed alone in its paragraph is a block of its own, not a paragraph holding a block.
   const paragraph: Handler = (state, node: Paragraph) => {
     const content = node.children.filter((c) => !(c.type === 'text' && c.value.trim() === ''))
-    if (content.length === 1 && content[0].type === 'wikiLink' && content[0].embed && !IMAGE_EXTENSIONS.test(content[0].target)) {
-      return wikiLink(state, content[0], node)
+    const only = content.length === 1 ? content[0] : undefined
+    if (only?.type === 'wikiLink' && only.embed && !IMAGE_EXTENSIONS.test(only.target) && !mediaKindOf(only.target)) {
+      return wikiLink(state, only, node)
     }
     return element('p', { ...node.data?.hProperties }, state.all(node))
   }
@@ -346,7 +367,7 @@ export function plainText(node: Nodes | PhrasingContent): string {
     case 'html':
       return ''
     case 'image':
-      return node.alt ?? ''
+      return splitSize(node.alt ?? '').text
     case 'break':
       return ' '
     default:

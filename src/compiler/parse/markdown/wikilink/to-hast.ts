@@ -5,6 +5,7 @@
  *     [[Odoo Hosting|Hosting]]   → link, label "Hosting"
  *     [[Odoo Hosting#Preise]]    → link, label "Odoo Hosting > Preise"
  *     ![[bild.png|300]]          → image 300 px wide
+ *     ![[plan.pdf#page=3]]       → PDF viewer; ![[clip.mp4|400]], ![[ton.mp3]]: video and audio players
  *     ![[Baustein]]              → embed of the page's body
  */
 import type { Handler } from 'mdast-util-to-hast'
@@ -12,6 +13,7 @@ import { escapeHtml } from '../../../html.js'
 import { raw, type BodyContext } from '../hast.js'
 import type { WikiLink } from './from-markdown.js'
 import { altText } from '../alt-text.js'
+import { mediaKindOf, splitSize } from '../media/index.js'
 
 /** File names that `![[…]]` shows as an image rather than embeds as a page. */
 export const IMAGE_EXTENSIONS = /\.(png|jpe?g|gif|svg|webp|avif|bmp|ico)$/i
@@ -25,15 +27,31 @@ export function createWikiLinkHandler(context: BodyContext): Handler {
     if (node.embed) {
       if (IMAGE_EXTENSIONS.test(node.target) || DRAWING.test(node.target)) {
         context.markImage()
-        const size = /^(\d+)(?:x(\d+))?$/.exec(node.alias ?? '')
+        // '|300', '|300x200', and '|Netzplan|300': the size is never part of the alt text
+        const { text, width, height } = splitSize(node.alias ?? '')
         return raw(
           context.register({
             kind: 'image',
             syntax: 'wiki',
             target: node.target,
-            alt: altText(size ? stem(node.target) : (node.alias ?? stem(node.target)), node.target),
-            width: size?.[1],
-            height: size?.[2],
+            alt: altText(text || stem(node.target), node.target),
+            width,
+            height,
+            ...position,
+          }),
+        )
+      }
+      if (mediaKindOf(node.target)) {
+        const { text, width, height } = splitSize(node.alias ?? '')
+        return raw(
+          context.register({
+            kind: 'media',
+            syntax: 'wiki',
+            target: node.target,
+            anchor: node.anchor,
+            alt: text,
+            width,
+            height,
             ...position,
           }),
         )

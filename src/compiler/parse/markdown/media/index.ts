@@ -1,0 +1,5 @@
+export { mediaKindOf, splitSize } from './files.js'
+export type { MediaKind } from './files.js'
+export { webEmbedOf, secondsOf } from './web.js'
+export type { LinkCard, WebEmbed, YouTubeVideo } from './web.js'
+export { externalMedia, linkCard, youtubePlayer } from './to-hast.js'
