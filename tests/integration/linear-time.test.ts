@@ -56,6 +56,8 @@ const MARKDOWN: [string, number, (n: number) => string][] = [
       `${Array.from({ length: n }, (_, i) => `T[^${i}]`).join(' ')}\n\n${Array.from({ length: n }, (_, i) => `[^${i}]: F\n`).join('')}`,
   ],
   ['short paragraphs', 6_000, (n) => 'Absatz\n\n'.repeat(n)],
+  ['$5 $5 $5… (dollars that close nothing) in one paragraph', 12_000, (n) => `${'$5 '.repeat(n)}\n`],
+  ['$$ lines that nothing closes', 3_000, (n) => '$$ x\n\n'.repeat(n)],
 ]
 
 describe('time grows in proportion to the input', () => {

@@ -64,6 +64,7 @@ export function parseCanvasPage(
   const links: PageLink[] = []
   const externalLinks: Page['externalLinks'] = []
   let hasImage = false
+  const mathStyles = new Set<string>()
   const register = (link: PageLink) => placeholderOf(links.push(link) - 1)
   const at = (node: { position?: { line: number; column: number } }) => ({
     line: node.position?.line ?? 1,
@@ -77,6 +78,8 @@ export function parseCanvasPage(
           const before = links.length
           const rendered = renderBody(tree, { externalLinkIcon: false, links, labels, rawHtml })
           hasImage ||= rendered.hasImage
+          for (const declaration of rendered.mathStyles) mathStyles.add(declaration)
+          for (const problem of rendered.mathProblems) diagnostics.push(diagnosticOf({ ...problem, ...at(node) }, source.path, 'bad-math'))
           for (const link of rendered.externalLinks) externalLinks.push({ url: link.url, ...at(node) })
           // problems with the links of a text node are reported at the node
           for (const link of links.slice(before)) Object.assign(link, at(node))
@@ -106,8 +109,9 @@ export function parseCanvasPage(
         },
       })
     : `<p class="canvas-error">${escapeHtml(`${labels.canvasError}: ${source.path}`)}</p>`
-  const result = sourcePage(source, page, { html, links, headers: [], anchors: [], fragments: [], diagnostics })
-  return { ...result, externalLinks, hasImage }
+  const hasMath = mathStyles.size > 0
+  const result = sourcePage(source, page, { html, links, headers: [], anchors: [], fragments: [], diagnostics, hasMath })
+  return { ...result, externalLinks, hasImage, ...(hasMath ? { mathStyles: [...mathStyles].sort() } : {}) }
 }
 
 interface PageParts {
@@ -117,6 +121,8 @@ interface PageParts {
   anchors: Anchor[]
   fragments: Fragment[]
   diagnostics: Diagnostic[]
+  /** Canvas text nodes with formulas. */
+  hasMath?: boolean
 }
 
 function sourcePage(source: SourceFile, page: { name: string; slug: Slug }, parts: PageParts): Page {
@@ -134,7 +140,7 @@ function sourcePage(source: SourceFile, page: { name: string; slug: Slug }, part
     externalLinks: [],
     fileRefs: [],
     html: parts.html,
-    searchData: searchDataOf(parts.html, parts.links, page.name),
+    searchData: searchDataOf(parts.html, parts.links, page.name, parts.hasMath),
     hasDiagram: false,
     fragments: parts.fragments,
     hasImage: parts.links.some((link) => link.kind === 'image'),

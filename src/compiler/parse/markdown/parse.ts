@@ -1,5 +1,5 @@
 /**
- * Markdown text to mdast: CommonMark + GFM through micromark, plus wikilinks, highlights,
+ * Markdown text to mdast: CommonMark + GFM through micromark, plus wikilinks, highlights, math,
  * containers, tab groups and callouts.
  */
 import type { Root } from 'mdast'
@@ -10,10 +10,11 @@ import { groupContainers, type ContainerProblem } from './container/index.js'
 import { gfmFromMarkdown, gfmSyntax, linkLiterals, withGfmDocument } from './gfm.js'
 import type { MarkdownPlugins } from './plugins.js'
 import { highlightFromMarkdown, highlightSyntax } from './highlight/index.js'
+import { mathFromMarkdown, mathSyntax, withMathDocument } from './math/index.js'
 import { wikiLinkFromMarkdown, wikiLinkSyntax } from './wikilink/index.js'
 
-const extensions = [...gfmSyntax, wikiLinkSyntax(), highlightSyntax()]
-const mdastExtensions = [...gfmFromMarkdown, wikiLinkFromMarkdown(), highlightFromMarkdown()]
+const extensions = [...gfmSyntax, wikiLinkSyntax(), highlightSyntax(), mathSyntax()]
+const mdastExtensions = [...gfmFromMarkdown, wikiLinkFromMarkdown(), highlightFromMarkdown(), mathFromMarkdown()]
 
 export interface ParsedMarkdown {
   tree: Root
@@ -42,7 +43,7 @@ function syntaxOf(plugins: MarkdownPlugins | undefined) {
  */
 export function parseMarkdown(text: string, plugins?: MarkdownPlugins): ParsedMarkdown {
   const syntax = syntaxOf(plugins)
-  const tree = withGfmDocument(text, () => fromMarkdown(text, syntax))
+  const tree = withGfmDocument(text, () => withMathDocument(text, () => fromMarkdown(text, syntax)))
   linkLiterals(tree)
   const problems = groupContainers(tree)
   transformCallouts(tree)
