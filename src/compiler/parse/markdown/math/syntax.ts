@@ -10,13 +10,14 @@
  *                                          non-space and is not followed by a digit
  *     \$5, `$x$`, $$ alone in a line    → text, code, text (nothing closes it)
  *
- * Inline math ends at the end of its paragraph (or table cell) at the latest, and a dollar that closes nothing is
- * text, so the markup between two prices stays (`$5 und *bald* $10` keeps its emphasis). Being tokenizers, neither
- * fires inside code spans or fenced code, and the TeX is taken as written: no escapes or entities are decoded in it.
+ * Inline math ends at the end of its paragraph (or table cell) at the latest; `$…$` holds no other `$` (TeX has none
+ * in math) and reaches into no code span. A dollar that opens nothing is text, so the markup after a price stays
+ * (`$5 und *bald* $10` keeps its emphasis, `$5 und [Preise](p.md)` its link). Being tokenizers, neither fires inside
+ * code spans or fenced code, and the TeX is taken as written: no escapes or entities are decoded in it.
  *
- * Cost: a `$` that closes nothing looks ahead to the end of its paragraph once; every later `$` of the same stretch
- * knows the answer (`failed` below), so a paragraph full of prices stays linear. Whether a block's closing line exists
- * is looked up in the document's text, also once per stretch.
+ * Cost: a `$` that opens nothing looks ahead once, at most to the end of its paragraph; every later `$` of the same
+ * stretch knows the answer (`failed` below), so a paragraph full of prices stays linear. Whether a block's closing
+ * line exists is looked up in the document's text, also once per stretch.
  */
 import type { Code, Construct, Extension, State, Token, TokenizeContext, Tokenizer } from 'micromark-util-types'
 import { asciiDigit, markdownLineEnding, markdownLineEndingOrSpace, markdownSpace } from 'micromark-util-character'
@@ -249,6 +250,8 @@ const tokenizeMathInline: Tokenizer = function (this: TokenizeContext, effects, 
   let last: Code = null
   let token: Token
   let candidate: Token
+  /** Where the closing candidate `$` is. */
+  let dollarAt = 0
 
   const start: State = (code) => {
     token = effects.enter('mathInline')
@@ -270,18 +273,23 @@ const tokenizeMathInline: Tokenizer = function (this: TokenizeContext, effects, 
     return between(code)
   }
 
-  /** Nothing closes this formula before here; an opening dollar between `from` and here finds nothing either. */
-  const fail: State = (code) => {
-    const spans = failed.get(self.parser) ?? []
-    spans[size] = { from, until: self.now().offset }
-    failed.set(self.parser, spans)
-    return nok(code)
-  }
+  /**
+   * Nothing closes this formula before here (`until`, an offset; default: the current one); an opening dollar between
+   * `from` and here finds nothing either.
+   */
+  const fail =
+    (until?: number): State =>
+    (code) => {
+      const spans = failed.get(self.parser) ?? []
+      spans[size] = { from, until: until ?? self.now().offset }
+      failed.set(self.parser, spans)
+      return nok(code)
+    }
 
   const between: State = (code) => {
-    if (code === codes.eof) return fail(code)
+    if (code === codes.eof) return fail()(code)
     // a code span keeps its text: a formula cannot reach into or over one
-    if (code === codes.graveAccent && !escaped) return effects.check(codeSpan, fail, backticks)(code)
+    if (code === codes.graveAccent && !escaped) return effects.check(codeSpan, fail(), backticks)(code)
     if (markdownLineEnding(code)) {
       effects.enter(types.lineEnding)
       effects.consume(code)
@@ -290,7 +298,11 @@ const tokenizeMathInline: Tokenizer = function (this: TokenizeContext, effects, 
       escaped = false
       return between
     }
-    if (code === codes.dollarSign && !escaped && (size === 2 || (last !== null && !markdownLineEndingOrSpace(last)))) {
+    if (code === codes.dollarSign && !escaped) {
+      // a `$` within `$…$` that cannot close it ends the try: TeX has no `$` in math, and what follows is text
+      // (`$5 und [$10](…)`) whose markup must stay
+      if (size === 1 && (last === null || markdownLineEndingOrSpace(last))) return fail()(code)
+      dollarAt = self.now().offset
       candidate = effects.enter('mathInlineSequence')
       effects.consume(code)
       return size === 1 ? closeSingle : closeDouble
@@ -330,10 +342,10 @@ const tokenizeMathInline: Tokenizer = function (this: TokenizeContext, effects, 
     return between(code)
   }
 
-  /** After a closing candidate `$`: a digit makes it a price (`$x$5`), anything else closes. */
+  /** After a closing candidate `$`: a digit makes it an amount (`$x$5`), which ends the try; anything else closes. */
   const closeSingle: State = (code) => {
     effects.exit('mathInlineSequence')
-    if (asciiDigit(code)) return asData(code)
+    if (asciiDigit(code)) return fail(dollarAt)(code)
     effects.exit('mathInline')
     return ok(code)
   }
@@ -349,7 +361,7 @@ const tokenizeMathInline: Tokenizer = function (this: TokenizeContext, effects, 
     return asData(code)
   }
 
-  /** The candidate was no closing sequence: it is TeX. */
+  /** The candidate was no closing `$$`: a `$` of the TeX (`\text{$x$}` within display math). */
   const asData: State = (code) => {
     candidate.type = 'mathInlineData'
     last = codes.dollarSign

@@ -39,8 +39,6 @@ export interface MathContext {
 
 /** Longest TeX quoted in a problem's message. */
 const QUOTED_TEX = 60
-/** An unescaped dollar in TeX: what text with amounts in it gives (`$5 bis 10 US$`), never valid math. */
-const STRAY_DOLLAR = /(?:^|[^\\])(?:\\\\)*\$/
 
 /** The handlers of `math` and `inlineMath` for one page; the page's macros live as long as they do. */
 export function createMathHandlers(context: MathContext): { math: Handler; inlineMath: Handler } {
@@ -51,9 +49,7 @@ export function createMathHandlers(context: MathContext): { math: Handler; inlin
     const tex = node.value.trim().replace(/\s+/g, ' ')
     context.problems.push({
       message: `Math cannot be typeset: ${result.message} (in "${tex.length > QUOTED_TEX ? `${tex.slice(0, QUOTED_TEX - 1)}…` : tex}")`,
-      hint: STRAY_DOLLAR.test(node.value)
-        ? 'If these dollar signs are amounts, not math, write each as \\$ (US\\$ 5); the page shows the text as code meanwhile.'
-        : 'Correct the TeX (KaTeX knows most LaTeX math: https://katex.org/docs/supported.html); meanwhile the page shows its source.',
+      hint: 'Correct the TeX (KaTeX knows most LaTeX math: https://katex.org/docs/supported.html); meanwhile the page shows its source.',
       ...context.at(node),
     })
     return undefined

@@ -103,13 +103,6 @@ describe('math KaTeX cannot typeset', () => {
     expect(result.mathStyles).toBeUndefined()
   })
 
-  it('suggests \\$ where the "formula" is text between two amounts', () => {
-    const [problem] = page('Von $5 bis $10 US$ pro Stück.\n').diagnostics
-    expect(problem.hint).toMatchInlineSnapshot(
-      `"If these dollar signs are amounts, not math, write each as \\$ (US\\$ 5); the page shows the text as code meanwhile."`,
-    )
-  })
-
   it('cannot link, load or size a formula past the page', () => {
     const { html, mathStyles } = page('$\\href{javascript:alert(1)}{x}$ $\\rule{5000em}{1em}$\n')
     expect(html).not.toMatch(/<a\b|href=/)

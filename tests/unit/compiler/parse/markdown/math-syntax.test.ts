@@ -73,6 +73,16 @@ describe('inline math', () => {
     expect(texts('Von $5 bis **$10**')).toEqual(['text:Von $5 bis ', 'strong', 'text:$10'])
   })
 
+  it('holds no other dollar: a price before it is text, and so are links and markup after the price', () => {
+    expect(texts('[Preis $5](p.md) und $x$')).toEqual(['link', 'text:Preis $5', 'text: und ', 'inlineMath'])
+    expect(formulas('$5 und $x$')).toEqual([{ kind: 'inline', tex: 'x' }])
+    expect(formulas('$x$5 und $y$')).toEqual([{ kind: 'inline', tex: 'y' }])
+  })
+
+  it('lets display math within text hold a dollar, as \\text{$…$} needs', () => {
+    expect(formulas('Also $$\\text{wenn $x > 0$}$$.')).toEqual([{ kind: 'display', tex: '\\text{wenn $x > 0$}' }])
+  })
+
   it('keeps a code span that holds a dollar, and math after it', () => {
     expect(texts('`a $ b` und $x$')).toEqual(['inlineCode:a $ b', 'text: und ', 'inlineMath'])
   })
