@@ -39,19 +39,46 @@ export interface MathContext {
 
 /** Longest TeX quoted in a problem's message. */
 const QUOTED_TEX = 60
+/** Most characters of TeX in one formula that KaTeX typesets: far more than a formula someone reads. */
+export const MAX_FORMULA_CHARS = 10_000
+/** Most characters of TeX typeset on one page (a few seconds, some 16 MB of HTML); later formulas show their source. */
+export const MAX_PAGE_MATH_CHARS = 100_000
 
 /** The handlers of `math` and `inlineMath` for one page; the page's macros live as long as they do. */
 export function createMathHandlers(context: MathContext): { math: Handler; inlineMath: Handler } {
   const macros: PageMacros = {}
+  let typesetChars = 0
+  let overBudget = false
+  const quoted = (value: string) => {
+    const tex = value.trim().replace(/\s+/g, ' ')
+    return tex.length > QUOTED_TEX ? `${tex.slice(0, QUOTED_TEX - 1)}…` : tex
+  }
   const render = (node: Math | InlineMath, display: boolean): ElementContent[] | undefined => {
+    const problem = (message: string, hint: string) => void context.problems.push({ message, hint, ...context.at(node) })
+    // KaTeX writes about 160 bytes of HTML per character of TeX, at about 30 ms per thousand
+    if (node.value.length > MAX_FORMULA_CHARS) {
+      problem(
+        `Formula has ${node.value.length} characters, more than the ${MAX_FORMULA_CHARS} wikigen typesets; it is shown as its source`,
+        'Split it into several formulas.',
+      )
+      return undefined
+    }
+    if (overBudget) return undefined
+    typesetChars += node.value.length
+    if (typesetChars > MAX_PAGE_MATH_CHARS) {
+      overBudget = true
+      problem(
+        `Page has more than ${MAX_PAGE_MATH_CHARS} characters of math; this formula and the ones after it are shown as their source`,
+        'Split the page.',
+      )
+      return undefined
+    }
     const result = typeset(node.value, display, macros, context.declarations)
     if (result.ok) return result.nodes
-    const tex = node.value.trim().replace(/\s+/g, ' ')
-    context.problems.push({
-      message: `Math cannot be typeset: ${result.message} (in "${tex.length > QUOTED_TEX ? `${tex.slice(0, QUOTED_TEX - 1)}…` : tex}")`,
-      hint: 'Correct the TeX (KaTeX knows most LaTeX math: https://katex.org/docs/supported.html); meanwhile the page shows its source.',
-      ...context.at(node),
-    })
+    problem(
+      `Math cannot be typeset: ${result.message} (in "${quoted(node.value)}")`,
+      'Correct the TeX (KaTeX knows most LaTeX math: https://katex.org/docs/supported.html); meanwhile the page shows its source.',
+    )
     return undefined
   }
   const math: Handler = (_state, node: Math) => {

@@ -4,6 +4,7 @@ import { toSourcePath } from '../../../../../src/compiler/paths.js'
 import { mathClassOf, mathStylesheet } from '../../../../../src/compiler/parse/markdown/math/styles.js'
 import { texInPlaceOfMath } from '../../../../../src/compiler/parse/markdown/math/search-text.js'
 import { readSearchData } from '../../../../../src/compiler/parse/search-data.js'
+import { MAX_FORMULA_CHARS, MAX_PAGE_MATH_CHARS } from '../../../../../src/compiler/parse/markdown/math/to-hast.js'
 
 const page = (text: string, path = 'Seite.md') => parsePage({ path: toSourcePath(path), text, contentHash: 'h', diagnostics: [] })
 
@@ -101,6 +102,25 @@ describe('math KaTeX cannot typeset', () => {
       '<div class="language-tex math-error" data-ext="tex"><pre><code>$$\n\\begin{aligned} x &#x26;= 1\n$$</code></pre></div>',
     )
     expect(result.mathStyles).toBeUndefined()
+  })
+
+  it('typesets no formula and no page of math beyond what a reader could read, and says so once', () => {
+    const long = page(`$$\n${'a+'.repeat(MAX_FORMULA_CHARS / 2)}b\n$$\n\n$x$\n`)
+    expect(long.diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
+      [
+        'bad-math',
+        1,
+        `Formula has ${MAX_FORMULA_CHARS + 1} characters, more than the ${MAX_FORMULA_CHARS} wikigen typesets; it is shown as its source`,
+      ],
+    ])
+    expect(long.html).toContain('<annotation encoding="application/x-tex">x</annotation>')
+    const formula = `${'a+'.repeat(2_000)}b`
+    const many = page(Array.from({ length: Math.ceil(MAX_PAGE_MATH_CHARS / formula.length) + 2 }, () => `$$\n${formula}\n$$\n`).join('\n'))
+    expect(many.diagnostics).toHaveLength(1)
+    expect(many.diagnostics[0].message).toBe(
+      `Page has more than ${MAX_PAGE_MATH_CHARS} characters of math; this formula and the ones after it are shown as their source`,
+    )
+    expect(many.html.match(/class="katex-display"/g)).toHaveLength(Math.floor(MAX_PAGE_MATH_CHARS / formula.length))
   })
 
   it('cannot link, load or size a formula past the page', () => {
