@@ -5,7 +5,7 @@
 import { build } from 'esbuild'
 import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { writeThirdPartyLicenses } from './third-party-licenses.mjs'
 
 const root = new URL('..', import.meta.url).pathname
@@ -81,12 +81,29 @@ const { configDeclarations } = await import(
 )
 writeFileSync(join(dist, 'index.d.ts'), configDeclarations())
 
+/**
+ * KaTeX's stylesheet with its woff2 fonts only: every browser the client targets reads woff2, so the woff and ttf
+ * copies would only double the fonts in every site.
+ */
+const katexFontsPlugin = {
+  name: 'katex-fonts',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]katex[\\/]dist[\\/]katex\.css$/ }, (args) => ({
+      contents: readFileSync(args.path, 'utf8').replace(/,\s*url\([^)]*\.(?:woff|ttf)\)\s*format\("(?:woff|truetype)"\)/g, ''),
+      loader: 'css',
+      resolveDir: dirname(args.path),
+    }))
+  },
+}
+
 const clientDir = join(dist, 'client')
 const result = await build({
   entryPoints: {
     client: join(root, 'src/client/main.ts'),
     head: join(root, 'src/client/head.ts'),
     style: join(root, 'src/theme/styles/index.css'),
+    // linked only by pages with math
+    katex: join(root, 'src/theme/styles/math.css'),
   },
   outdir: clientDir,
   bundle: true,
@@ -101,6 +118,7 @@ const result = await build({
   assetNames: 'assets/[name]-[hash]',
   loader: { '.svg': 'file', '.woff2': 'file' },
   define: { 'process.env.NODE_ENV': '"production"' },
+  plugins: [katexFontsPlugin],
   metafile: true,
   logLevel: 'warning',
 })
@@ -138,9 +156,10 @@ const manifest = {
   styles: [rel(entryOf('src/theme/styles/index.css') ?? outputs.find(([f]) => f.endsWith('.css'))[0])],
   headScript: headName,
   entry: rel(entryOf('src/client/main.ts')),
-  files: [...files.filter((f) => f !== rel(headEsm) && !f.endsWith('.map') && !/^style-[\w]+\.js$/.test(f)), headName].sort(),
+  mathStyles: rel(entryOf('src/theme/styles/math.css')),
+  files: [...files.filter((f) => f !== rel(headEsm) && !f.endsWith('.map') && !/^(?:style|katex)-[\w]+\.js$/.test(f)), headName].sort(),
 }
-for (const f of files) if (/^style-[\w]+\.js$/.test(f)) rmSync(join(clientDir, f))
+for (const f of files) if (/^(?:style|katex)-[\w]+\.js$/.test(f)) rmSync(join(clientDir, f))
 mkdirSync(clientDir, { recursive: true })
 writeFileSync(join(clientDir, 'manifest.json'), JSON.stringify(manifest, null, 2))
 writeThirdPartyLicenses(join(dist, 'THIRD-PARTY-LICENSES.txt'), [cli.metafile, worker.metafile, result.metafile])

@@ -18,11 +18,36 @@ async function refresh(): Promise<void> {
   const next = doc.getElementById('app')
   const app = document.getElementById('app')
   if (!next || !app) return location.reload()
+  await addStylesheets(doc)
   document.title = doc.title
   app.replaceWith(next)
   document.dispatchEvent(new CustomEvent('wikigen:navigate'))
   scrollTo(scroll.x, scroll.y)
   document.documentElement.dataset.devUpdated = String(Date.now())
+}
+
+/**
+ * Links the stylesheets the new version of the page has and the shown one lacks (its first formula brings KaTeX's, a
+ * new formula may bring new math rules), and waits until they applied: the page is swapped in styled.
+ */
+async function addStylesheets(doc: Document): Promise<void> {
+  const url = (link: Element) => new URL(link.getAttribute('href') ?? '', location.href).href
+  const linked = new Set([...document.querySelectorAll('link[rel="stylesheet"]')].map(url))
+  const added = [...doc.querySelectorAll('head link[rel="stylesheet"]')]
+    .filter((link) => !linked.has(url(link)))
+    .map((link) => {
+      const element = document.createElement('link')
+      element.rel = 'stylesheet'
+      element.href = url(link)
+      return element
+    })
+  document.head.append(...added)
+  const settled = (link: HTMLLinkElement) =>
+    new Promise((resolve) => {
+      link.addEventListener('load', resolve, { once: true })
+      link.addEventListener('error', resolve, { once: true })
+    })
+  await Promise.all(added.map(settled))
 }
 
 function showProblems(problems: DevProblem[]): void {

@@ -206,7 +206,10 @@ async function go(to: URL, kind: NavigationKind): Promise<NavigationFailure | un
     if (!visited.has(pathKey(to))) nav.startProgress()
     const page = await nav.loadPage(to, controller.signal)
     if (id !== latest) return fail('cancelled', detail)
-    show(nav, page, kind, detail)
+    // the page's new stylesheets first (KaTeX's on a page with math), so it is never shown unstyled
+    const finishHead = await nav.syncHead(page.doc, serverHead)
+    if (id !== latest) return fail('cancelled', detail)
+    show(page, kind, detail, finishHead)
     nav.doneProgress()
   } catch {
     if (id !== latest) return fail('cancelled', detail)
@@ -220,14 +223,14 @@ async function go(to: URL, kind: NavigationKind): Promise<NavigationFailure | un
 }
 
 /** Swaps a loaded page into the document and lets every module mount on it. */
-function show(nav: NavigationChunk, page: LoadedPage, kind: NavigationKind, detail: NavigationDetail): void {
+function show(page: LoadedPage, kind: NavigationKind, detail: NavigationDetail, finishHead: () => void): void {
   const next = page.doc.getElementById('app')
   const app = document.getElementById('app')
   if (!next || !app) throw new Error('A page without #app')
   record(page.url, kind)
   shown = page.url
   visited.add(pathKey(page.url))
-  nav.syncHead(page.doc, serverHead)
+  finishHead()
   app.replaceWith(document.adoptNode(next))
   swapping = true
   try {

@@ -1,9 +1,9 @@
 /**
- * Content that scrolls sideways (a long code line, a wide diagram) can be scrolled with the keyboard: such a block
+ * Content that scrolls sideways (a long code line, a wide diagram or formula) can be scrolled with the keyboard: such a block
  * becomes focusable (`tabindex="0"`) while it overflows, and stops being a tab stop when it fits again (a wider
  * window, a diagram that rendered smaller). Watched with a ResizeObserver, so diagrams rendered later count too.
  */
-const SCROLLABLE = '[data-content] pre, [data-content] .diagram, [data-content] table'
+const SCROLLABLE = '[data-content] pre, [data-content] .diagram, [data-content] table, [data-content] .katex-display'
 
 export function mount(root: HTMLElement): () => void {
   const blocks = [...root.querySelectorAll<HTMLElement>(SCROLLABLE)]

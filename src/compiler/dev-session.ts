@@ -18,6 +18,7 @@ import { sortDiagnostics, type Diagnostic } from './diagnostics.js'
 import { createRenderJobMaker, fingerprintOf, generatedJobs, renderJob, type RenderJob, type RenderJobMaker } from './emit/page-routes.js'
 import { redirects } from './emit/redirects.js'
 import { searchIndex } from './emit/search-index.js'
+import { coversPage, mathSheetFiles } from './emit/math-sheet.js'
 import { createFullTextIndex, stateIn } from './emit/fulltext-index.js'
 import { linkSite, relinkPage, type Site } from './link/link-site.js'
 import {
@@ -186,6 +187,8 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
     changedDiagnostics: Diagnostic[],
     started: number,
   ): Promise<DevUpdate | undefined> {
+    // a formula with a style the site's math sheet lacks needs a new sheet, which every route with math links
+    if (changed.some((meta) => !coversPage(jobOf.mathSheet, meta))) return undefined
     let next: Site | undefined = site
     for (const meta of changed) next = next && relinkPage(next, meta)
     if (!next) return undefined
@@ -224,7 +227,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
       await rm(join(options.out, file), { force: true })
       removed.push(encodeURI(`${config.site.base}${file}`))
     }
-    await writeFiles(options.out, [...searchIndex.emit(site), ...redirects.emit(site)])
+    await writeFiles(options.out, [...searchIndex.emit(site), ...redirects.emit(site), ...mathSheetFiles(site)])
     await writeFullText()
     return { routes, removed, diagnostics: report(changedDiagnostics), durationMs: Date.now() - started }
   }

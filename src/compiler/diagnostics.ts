@@ -19,6 +19,7 @@ export type DiagnosticCode =
   | 'bad-container'
   | 'diagram-too-large'
   | 'code-fence'
+  | 'bad-math'
   | 'unknown-layout'
   | 'unreadable-file'
   | 'invalid-utf8'

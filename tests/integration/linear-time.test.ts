@@ -57,6 +57,8 @@ const MARKDOWN: [string, number, (n: number) => string][] = [
   ],
   ['short paragraphs', 6_000, (n) => 'Absatz\n\n'.repeat(n)],
   ['inline footnotes, nested and in a row', 1_000, (n) => `${'^['.repeat(n)}a${']'.repeat(n)} ${'T^[F] '.repeat(n)}\n`],
+  ['$5 $5 $5… (dollars that close nothing) in one paragraph', 12_000, (n) => `${'$5 '.repeat(n)}\n`],
+  ['$$ lines that nothing closes', 3_000, (n) => '$$ x\n\n'.repeat(n)],
 ]
 
 describe('time grows in proportion to the input', () => {

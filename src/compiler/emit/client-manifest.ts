@@ -21,6 +21,8 @@ interface ClientManifest {
   styles: string[]
   headScript?: string
   entry?: string
+  /** KaTeX's stylesheet with wikigen's rules for formulas; its fonts are among `files`. */
+  mathStyles?: string
   files: string[]
 }
 
@@ -54,6 +56,7 @@ export function readClientManifest(clientDir: string | undefined, base: string):
       styles: manifest.styles.map(href),
       headScript: manifest.headScript && href(manifest.headScript),
       entry: manifest.entry && href(manifest.entry),
+      math: manifest.mathStyles && href(manifest.mathStyles),
     },
     files: manifest.files.map((file) => ({ path: `${ASSETS_DIR}/${file}`, copyFrom: join(clientDir, file), immutable: true })),
   }

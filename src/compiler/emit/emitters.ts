@@ -8,6 +8,7 @@ import { redirects } from './redirects.js'
 import { searchIndex } from './search-index.js'
 import { siteIcon } from './site-icon.js'
 import { createSitemap } from './sitemap.js'
+import { mathSheetFiles } from './math-sheet.js'
 import type { GitInfo } from '../discover/git-info.js'
 import { outputPathOf } from '../discover/load.js'
 import type { Site } from '../link/link-site.js'
@@ -33,7 +34,8 @@ export const emitters: readonly Emitter[] = [
   { name: 'sitemap', emit: (site, context) => createSitemap(site, context.git) },
   { name: 'assets', emit: (site) => site.assets.map((asset) => ({ path: outputPathOf(asset), copyFrom: asset.absolute })) },
   { name: 'site icon', emit: (site) => siteIcon.emit(site) },
-  { name: 'client files', emit: (_site, context) => context.client.files },
+  // the site's math rules live in the client's folder, which the client's emitter owns as a whole
+  { name: 'client files', emit: (site, context) => [...context.client.files, ...mathSheetFiles(site)] },
 ]
 
 /** The files of every emitter, by emitter. */

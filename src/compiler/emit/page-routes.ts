@@ -22,6 +22,7 @@ import { fullTextHref, fullTextPageBody, fullTextSlug } from './fulltext-page.js
 import { createHash } from 'node:crypto'
 import { siteHeadOf } from './site-icon.js'
 import { sourceLinkProblems } from './edit-link.js'
+import { mathSheetOf, type MathSheet } from './math-sheet.js'
 
 export interface RenderJob {
   /** Output file, relative to the output folder. */
@@ -113,6 +114,8 @@ export interface RenderJobMaker {
   fullText(): RenderJob | undefined
   /** The generated home page (emit/home-list.ts), for vaults without one. */
   home(): RenderJob | undefined
+  /** The math stylesheet the routes with math link (emit/math-sheet.ts); none for a site without math. */
+  mathSheet?: MathSheet
 }
 
 /** The routes a site gets that no page of its own provides: the home page, the 404 page, the A–Z glossary, … */
@@ -145,15 +148,20 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
   const siteHead = siteHeadOf(site)
   const searchPage = fullTextHref(site)
   if (searchPage) siteProps.fullText = { href: searchPage, label: siteLabels(config).fullTextLink }
+  // the site's own stylesheets come after the theme's (and KaTeX's), so that they win
+  const siteStyles = config.theme.styles.flatMap((style) => assetUrl(style) ?? [])
+  const withStyles = (styles: string[]): ClientAssets =>
+    styles.length > 0 || siteStyles.length > 0
+      ? { ...options.assets, styles: [...options.assets.styles, ...styles, ...siteStyles] }
+      : options.assets
   const common = {
     site: siteProps,
-    // the site's own stylesheets come after the theme's, so that they win
-    assets:
-      config.theme.styles.length > 0
-        ? { ...options.assets, styles: [...options.assets.styles, ...config.theme.styles.flatMap((style) => assetUrl(style) ?? [])] }
-        : options.assets,
+    assets: withStyles([]),
     analytics: options.dev ? undefined : config.analytics,
   }
+  // a route with math links KaTeX's stylesheet and the site's math rules; one object, so fingerprints JSON it once
+  const mathSheet = mathSheetOf(site)
+  const mathAssets = mathSheet && withStyles([...(options.assets.math ? [options.assets.math] : []), mathSheet.href])
   const breadcrumbs = createBreadcrumbs(site, siteLabels(site.config).home)
   const folderSidebar = config.theme.sidebar === 'folders' ? createFolderSidebar(site) : undefined
   const origin = originOf(config.site.hostname)
@@ -206,13 +214,17 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
       image: image && (/^https?:\/\//i.test(image) ? image : findAsset(image) && assetUrl(image)),
       type: sitePage.page.slug === '' ? 'website' : 'article',
     })
+    const bodyHashes = bodiesShown(sitePage.page.contentHash, sitePage.resolved)
+    // the page's own record first: in the dev server's quick path an edited page is newer than the sheet's list
+    const showsMath = mathAssets && (sitePage.page.mathStyles !== undefined || bodyHashes.some((hash) => mathSheet.bodies.has(hash)))
     return {
       file: outputFileOf(sitePage.page.slug),
       bodyHash: sitePage.page.contentHash,
-      bodyHashes: bodiesShown(sitePage.page.contentHash, sitePage.resolved),
+      bodyHashes,
       resolved: sitePage.resolved,
       input: {
         ...common,
+        ...(showsMath ? { assets: mathAssets } : {}),
         page,
         lang: fm.lang ?? config.site.lang,
         documentTitle: page.title && sitePage.page.slug !== '' ? `${page.title} | ${config.site.title}` : config.site.title,
@@ -228,6 +240,7 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
     sections: () => sectionJobs(site, common),
     fullText: () => fullTextJob(site, common),
     home: () => homeJob(site, common),
+    mathSheet,
   })
 }
 

@@ -18,6 +18,8 @@ export interface ClientAssets {
   headScript?: string
   /** The module entry of the hydrated client. */
   entry?: string
+  /** KaTeX's stylesheet and fonts, linked only by routes that show math (emit/page-routes.ts). */
+  math?: string
 }
 
 export interface DocumentInput extends AppProps {

@@ -91,6 +91,11 @@ export interface Page {
   hasImage: boolean
   hasCode: boolean
   hasTabs: boolean
+  /**
+   * The style declarations of the page's formulas (markdown/math/styles.ts), sorted; absent without math. The site's
+   * math stylesheet holds them all (emit/math-sheet.ts), and a page with math links it and KaTeX's stylesheet.
+   */
+  mathStyles?: string[]
   /** Hash of the source text and compiler version: the cache key, and the page's identity for embeds. */
   contentHash: string
   diagnostics: Diagnostic[]

@@ -167,6 +167,7 @@ export function parsePage(source: SourceFile, labels: Labels = deCH, plugins?: M
   }
   for (const problem of rendered.baseProblems) diagnostics.push(diagnosticOf(problem, source.path, 'bad-base'))
   for (const problem of rendered.codeProblems) diagnostics.push(diagnosticOf(problem, source.path, 'code-fence'))
+  for (const problem of rendered.mathProblems) diagnostics.push(diagnosticOf(problem, source.path, 'bad-math'))
   if (rendered.tagOverflow) {
     diagnostics.push({
       severity: 'warning',
@@ -204,12 +205,16 @@ export function parsePage(source: SourceFile, labels: Labels = deCH, plugins?: M
     externalLinks: rendered.externalLinks,
     fileRefs: rendered.fileRefs,
     html: rendered.html,
-    searchData: searchDataOf(rendered.html, rendered.links, frontmatter.title ?? rendered.firstH1 ?? name, rendered.hasWebEmbed),
+    searchData: searchDataOf(rendered.html, rendered.links, frontmatter.title ?? rendered.firstH1 ?? name, {
+      webEmbeds: rendered.hasWebEmbed,
+      math: rendered.mathStyles.length > 0,
+    }),
     hasDiagram: rendered.diagrams.length > 0,
     fragments: rendered.fragments,
     hasImage: rendered.hasImage,
     hasCode: rendered.hasCode,
     hasTabs: rendered.hasTabs,
+    ...(rendered.mathStyles.length > 0 ? { mathStyles: rendered.mathStyles } : {}),
     contentHash: source.contentHash,
     diagnostics,
   }

@@ -7,16 +7,25 @@
 import { FIELD, FIELD_WEIGHT, type FullTextSection } from '../../shared/fulltext/format.js'
 import { STOPWORDS, words } from '../../shared/fulltext/text.js'
 import { PLACEHOLDER, type PageLink } from './page.js'
+import { texInPlaceOfMath } from './markdown/math/search-text.js'
 
 /** Most characters of one page that are indexed; the rest of a very long page is not searched. */
 const MAX_PAGE_TEXT = 200_000
 
 /**
  * The full-text data of a page from its body HTML (with placeholders), its links and its title; `webEmbeds` says the
- * body has YouTube placeholders or link cards (parse/markdown/media/to-hast.ts).
+ * body has YouTube placeholders or link cards (parse/markdown/media/to-hast.ts), `math` that it has formulas, which
+ * count as their TeX.
  */
-export function searchDataOf(html: string, links: readonly PageLink[], title: string, webEmbeds = false): string {
-  const sections = sectionsOf(webEmbeds ? withoutEmbedAddresses(html) : html, links, title)
+export function searchDataOf(
+  html: string,
+  links: readonly PageLink[],
+  title: string,
+  { webEmbeds = false, math = false }: { webEmbeds?: boolean; math?: boolean } = {},
+): string {
+  let body = webEmbeds ? withoutEmbedAddresses(html) : html
+  if (math) body = texInPlaceOfMath(body)
+  const sections = sectionsOf(body, links, title)
   // per word: its weighted count over the page, and the section where it weighs most (sections come in order, so
   // one running total per word is enough; the first of equal sections wins)
   const totals = new Map<string, WordTotal>()

@@ -74,6 +74,7 @@ export function parseCanvasPage(
   const links: PageLink[] = []
   const externalLinks: Page['externalLinks'] = []
   let hasImage = false
+  const mathStyles = new Set<string>()
   const register = (link: PageLink) => placeholderOf(links.push(link) - 1)
   const at = (node: { position?: { line: number; column: number } }) => ({
     line: node.position?.line ?? 1,
@@ -88,6 +89,8 @@ export function parseCanvasPage(
           const before = links.length
           const rendered = renderBody(tree, { externalLinkIcon: false, links, labels, rawHtml })
           hasImage ||= rendered.hasImage
+          for (const declaration of rendered.mathStyles) mathStyles.add(declaration)
+          for (const problem of rendered.mathProblems) diagnostics.push(diagnosticOf({ ...problem, ...at(node) }, source.path, 'bad-math'))
           for (const link of rendered.externalLinks) externalLinks.push({ url: link.url, ...at(node) })
           // problems with the links of a text node are reported at the node
           for (const link of links.slice(before)) Object.assign(link, at(node))
@@ -122,8 +125,9 @@ export function parseCanvasPage(
         },
       })
     : `<p class="canvas-error">${escapeHtml(`${labels.canvasError}: ${source.path}`)}</p>`
-  const result = sourcePage(source, page, { html, links, headers: [], anchors: [], fragments: [], diagnostics })
-  return { ...result, externalLinks, hasImage }
+  const hasMath = mathStyles.size > 0
+  const result = sourcePage(source, page, { html, links, headers: [], anchors: [], fragments: [], diagnostics, hasMath })
+  return { ...result, externalLinks, hasImage, ...(hasMath ? { mathStyles: [...mathStyles].sort() } : {}) }
 }
 
 interface PageParts {
@@ -133,6 +137,8 @@ interface PageParts {
   anchors: Anchor[]
   fragments: Fragment[]
   diagnostics: Diagnostic[]
+  /** Canvas text nodes with formulas. */
+  hasMath?: boolean
 }
 
 function sourcePage(source: SourceFile, page: { name: string; slug: Slug }, parts: PageParts): Page {
@@ -150,7 +156,7 @@ function sourcePage(source: SourceFile, page: { name: string; slug: Slug }, part
     externalLinks: [],
     fileRefs: [],
     html: parts.html,
-    searchData: searchDataOf(parts.html, parts.links, page.name),
+    searchData: searchDataOf(parts.html, parts.links, page.name, { math: parts.hasMath }),
     hasDiagram: false,
     fragments: parts.fragments,
     hasImage: parts.links.some((link) => link.kind === 'image'),

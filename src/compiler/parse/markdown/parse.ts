@@ -1,5 +1,5 @@
 /**
- * Markdown text to mdast: CommonMark + GFM through micromark, plus wikilinks, highlights, inline footnotes,
+ * Markdown text to mdast: CommonMark + GFM through micromark, plus wikilinks, highlights, inline footnotes, math,
  * containers, tab groups and callouts.
  */
 import type { Root } from 'mdast'
@@ -11,10 +11,17 @@ import { gfmFromMarkdown, gfmSyntax, linkLiterals, withGfmDocument } from './gfm
 import type { MarkdownPlugins } from './plugins.js'
 import { highlightFromMarkdown, highlightSyntax } from './highlight/index.js'
 import { inlineFootnoteFromMarkdown, inlineFootnoteSyntax, placeInlineFootnotes } from './inline-footnote/index.js'
+import { mathFromMarkdown, mathSyntax, withMathDocument } from './math/index.js'
 import { wikiLinkFromMarkdown, wikiLinkSyntax } from './wikilink/index.js'
 
-const extensions = [...gfmSyntax, wikiLinkSyntax(), highlightSyntax(), inlineFootnoteSyntax()]
-const mdastExtensions = [...gfmFromMarkdown, wikiLinkFromMarkdown(), highlightFromMarkdown(), inlineFootnoteFromMarkdown()]
+const extensions = [...gfmSyntax, wikiLinkSyntax(), highlightSyntax(), inlineFootnoteSyntax(), mathSyntax()]
+const mdastExtensions = [
+  ...gfmFromMarkdown,
+  wikiLinkFromMarkdown(),
+  highlightFromMarkdown(),
+  inlineFootnoteFromMarkdown(),
+  mathFromMarkdown(),
+]
 
 export interface ParsedMarkdown {
   tree: Root
@@ -43,7 +50,7 @@ function syntaxOf(plugins: MarkdownPlugins | undefined) {
  */
 export function parseMarkdown(text: string, plugins?: MarkdownPlugins): ParsedMarkdown {
   const syntax = syntaxOf(plugins)
-  const tree = withGfmDocument(text, () => fromMarkdown(text, syntax))
+  const tree = withGfmDocument(text, () => withMathDocument(text, () => fromMarkdown(text, syntax)))
   placeInlineFootnotes(tree)
   linkLiterals(tree)
   const problems = groupContainers(tree)

@@ -2,8 +2,8 @@
  * mdast to hast for one page. Besides the standard conversion it
  * - gives every heading a unique anchor and collects the header tree (levels 2–3) and all anchors,
  * - replaces every internal link, image and embed with a placeholder and records it in `links`,
- * - marks external links (target, rel, icon), and renders code and diagrams.
- * Each custom construct makes its own HTML in its folder: wikilink/, container/, tabs/, callout/.
+ * - marks external links (target, rel, icon), and renders code, diagrams and math.
+ * Each custom construct makes its own HTML in its folder: wikilink/, container/, tabs/, callout/, math/.
  */
 import { isScriptUrl, sanitizeAuthorHtml, type RawHtmlPolicy } from './safe-html.js'
 import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast'
@@ -23,6 +23,7 @@ import { createContainerHandler } from './container/index.js'
 import { element, raw, text, type BodyContext } from './hast.js'
 import { markInlineTags, type TagNode } from './tags.js'
 import { createWikiLinkHandler, IMAGE_EXTENSIONS } from './wikilink/index.js'
+import { createMathHandlers, keepGluedTextWithMath, texOfKatex, type MathProblem } from './math/index.js'
 import { altText } from './alt-text.js'
 import { externalMedia, linkCard, mediaKindOf, splitSize, webEmbedOf, youtubePlayer } from './media/index.js'
 import { runTransforms, type HastTransform, type HookProblem, type MarkdownFile } from './plugins.js'
@@ -52,6 +53,10 @@ export interface RenderedBody {
   hasTabs: boolean
   /** A YouTube placeholder or a link card is in the body (their addresses stay out of the full-text index). */
   hasWebEmbed: boolean
+  /** Formulas KaTeX could not typeset (shown as their source), at the formula. */
+  mathProblems: MathProblem[]
+  /** The style declarations of the body's formulas, sorted (math/styles.ts); empty without math. */
+  mathStyles: string[]
 }
 
 export interface RenderOptions {
@@ -90,6 +95,8 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     hasCode: false,
     hasTabs: false,
     hasWebEmbed: false,
+    mathProblems: [],
+    mathStyles: [],
   }
   let tabGroups = 0
   const labels = options.labels ?? deCH
@@ -111,6 +118,8 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
   const wikiLink = createWikiLinkHandler(context)
   const container = createContainerHandler(context)
   const callout = createCalloutHandler(context)
+  const mathDeclarations = new Set<string>()
+  const mathHandlers = createMathHandlers({ at, problems: out.mathProblems, declarations: mathDeclarations })
 
   const heading: Handler = (state, node: MdHeading, parent) => {
     const text = plainText(node).trim()
@@ -239,15 +248,18 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     return element('p', { ...node.data?.hProperties }, state.all(node))
   }
 
+  const handlers = { heading, link, image, wikiLink, code, container, callout, linkReference, paragraph, tag, ...mathHandlers }
   const converted = toHast(tree, {
     allowDangerousHtml: true,
     footnoteLabel: labels.footnotes,
     footnoteBackLabel: labels.footnoteBack,
-    handlers: { heading, link, image, wikiLink, code, container, callout, linkReference, paragraph, tag } as Record<string, Handler>,
+    handlers: handlers as Record<string, Handler>,
   })
+  if (mathDeclarations.size > 0) keepGluedTextWithMath(converted as HastRoot)
   // the authors' HTML is judged before the config's hooks run: those are the site owner's code, trusted as such
   const hast = options.rawHtml === 'trusted' ? converted : sanitizeAuthorHtml(converted as HastRoot)
   out.fileRefs = fileRefsOf(tree)
+  if (mathDeclarations.size > 0) out.mathStyles = [...mathDeclarations].sort()
   const hooks = options.hastTransforms
   if (hooks) runTransforms('hastTransforms', hooks.transforms, hast as HastRoot, hooks.file, hooks.hookProblems)
   // the body is the HTML of its top-level nodes in a row; where each starts is what section embeds cut at
@@ -268,7 +280,7 @@ function labelTaskCheckboxes(root: HastRoot): void {
     node.type === 'text'
       ? node.value
       : node.type === 'element' && node.tagName !== 'ul' && node.tagName !== 'ol'
-        ? node.children.map(textOf).join('')
+        ? (texOfKatex(node) ?? node.children.map(textOf).join(''))
         : ''
   const visit = (node: HastRoot | Element) => {
     for (const child of node.children) {
@@ -361,6 +373,7 @@ export function plainText(node: Nodes | PhrasingContent): string {
   switch (node.type) {
     case 'text':
     case 'inlineCode':
+    case 'inlineMath':
       return node.value
     case 'wikiLink':
       return node.alias ?? (node.anchor ? `${node.target} > ${node.anchor}` : node.target)
