@@ -169,4 +169,15 @@ describe('an Obsidian Publish vault', () => {
     const plain = await buildVault({ 'index.md': note })
     expect(plain.read('index.html')).toContain('<p>Erste Zeile\nzweite Zeile</p>')
   })
+
+  it("gives the URL of a permalinked page's name to a page the site generates, without an error", async () => {
+    const { read, diagnostics } = await buildVault({
+      'index.md': '---\nlang: en\n---\n# Start\n',
+      'Plugins/Search.md': '---\npermalink: plugins/search\nlang: en\n---\n# Search\n\nThe search plugin.\n',
+    })
+    expect(diagnostics).toEqual([])
+    expect(read('plugins/search.html')).toContain('The search plugin.')
+    expect(read('search.html')).toContain('<form') // the full-text search page keeps its URL
+    expect(read('_redirects')).not.toContain('/search.html')
+  })
 })

@@ -43,7 +43,8 @@ export function collectRedirects(pages: SitePage[], config: ResolvedConfig, inde
       )
       return
     }
-    if (!redirects.has(path) && path !== to) redirects.set(path, { from: path, to, ...(source ? { source } : {}) })
+    if (!redirects.has(path) && path !== to)
+      redirects.set(path, { from: path, to, ...(source ? { source } : {}), ...(asked ? {} : { ownName: true as const }) })
   }
   for (const p of pages) {
     // a page that a permalink (or the home page's role) moved keeps the URL of its name

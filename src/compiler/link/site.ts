@@ -97,6 +97,11 @@ export interface Redirect {
   to: RoutePath
   /** The page whose name or front matter asks for it, or the config file. */
   source?: SourcePath
+  /**
+   * The build's own: the old spellings of a page's name, its name's URL beside a permalink, an alias's URL. Where a
+   * file of the site has that URL, it is left out quietly; redirects authors and the config ask for are reported.
+   */
+  ownName?: true
 }
 
 export interface Site {

@@ -144,6 +144,8 @@ function freeRedirects(
       [path, `${path}.html`, `${path}/index.html`].map((form) => owners.get(form)).find(Boolean) ??
       WHOLE_FOLDERS.find(([folder]) => path.startsWith(`${folder}/`))?.[1]
     if (!hidden) return true
+    // a URL the build derived from a page's name yields to the site's own file without a word
+    if (redirect.ownName) return false
     diagnostics.push({
       severity: 'error',
       code: 'bad-redirect',
