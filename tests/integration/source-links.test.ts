@@ -11,8 +11,9 @@ import type { UserConfig } from '../../src/compiler/config/config.js'
 import { tempDir } from './helpers.js'
 
 const PAGES = {
-  'index.md': '# Start\n\nWillkommen.\n',
-  'Odoo/Über Odoo.md': '# Über Odoo\n\nText.\n',
+  // German prose enough for the site to speak German (the one English page says so in its front matter)
+  'index.md': '# Start\n\nWillkommen im Wiki. Hier steht, wie wir arbeiten und wer für welche Aufgabe zuständig ist.\n',
+  'Odoo/Über Odoo.md': '# Über Odoo\n\nOdoo ist unser System für Offerten, Rechnungen und die Zeiterfassung der Mitarbeitenden.\n',
   'English.md': '---\nlang: en\n---\n# English\n\nText.\n',
   'Ohne Link.md': '---\neditLink: false\n---\n# Ohne Link\n\nText.\n',
 }
