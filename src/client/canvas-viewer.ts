@@ -8,6 +8,7 @@
  * images); meanwhile a stand-in of its size keeps the page's frame as it was.
  */
 import { pageLabels } from './labels.js'
+import { fillViewer } from './viewer-chrome.js'
 import { dragToPan, resizeAround, setDrawingSize, type Point } from './canvas-frame.js'
 import { clampScale, percentOf, SMALLEST_CANVAS_TEXT, ZOOM_STEP } from './canvas-zoom.js'
 import { zoomLimits, type Size, type ZoomLimits } from './diagram-zoom.js'
@@ -36,30 +37,14 @@ export function openCanvasViewer({ frame, svg, natural, title, opener, restore }
   const dialog = document.createElement('dialog')
   dialog.className = 'diagram-viewer canvas-viewer'
   dialog.setAttribute('aria-label', `${labels.canvasFullScreen}: ${title}`)
-  const bar = document.createElement('div')
-  bar.className = 'diagram-viewer-bar'
-  const heading = document.createElement('p')
-  heading.className = 'diagram-viewer-title'
-  heading.textContent = title
-  const zoomOut = viewerButton(labels.diagramZoomOut, '−')
-  const level = document.createElement('output')
-  level.className = 'diagram-viewer-level'
-  const zoomIn = viewerButton(labels.diagramZoomIn, '+')
-  const whole = viewerButton(labels.canvasZoomFit, '⤢')
-  const close = viewerButton(labels.diagramClose, '×')
-  close.classList.add('diagram-viewer-close')
-  bar.append(heading, zoomOut, level, zoomIn, whole, close)
-  const stage = document.createElement('div')
-  stage.className = 'canvas-viewer-stage'
-  stage.tabIndex = 0
-  stage.setAttribute('role', 'group')
-  stage.setAttribute('aria-label', title)
-  stage.setAttribute('aria-describedby', 'canvas-viewer-help')
-  const help = document.createElement('p')
-  help.className = 'diagram-viewer-help'
-  help.id = 'canvas-viewer-help'
-  help.textContent = labels.diagramViewerHelp
-  dialog.append(bar, stage, help)
+  const {
+    zoomOut,
+    level,
+    zoomIn,
+    fit: whole,
+    close,
+    stage,
+  } = fillViewer(dialog, title, labels.canvasZoomFit, 'canvas-viewer-stage', 'canvas-viewer-help')
 
   const shown = svg.getBoundingClientRect()
   const stand = document.createElement('div')
@@ -146,14 +131,4 @@ export function openCanvasViewer({ frame, svg, natural, title, opener, restore }
 /** Closes the view if one is open (the page is being left). */
 export function closeCanvasViewer(): void {
   current?.close()
-}
-
-function viewerButton(label: string, symbol: string): HTMLButtonElement {
-  const element = document.createElement('button')
-  element.type = 'button'
-  element.className = 'diagram-viewer-button'
-  element.setAttribute('aria-label', label)
-  element.title = label
-  element.textContent = symbol
-  return element
 }

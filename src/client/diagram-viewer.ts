@@ -9,6 +9,7 @@
  * chunk, so it costs nothing on pages without diagrams.
  */
 import { pageLabels } from './labels.js'
+import { fillViewer } from './viewer-chrome.js'
 import { sizeDrawing } from './diagram-frame.js'
 import { clampView, initialView, panBy, zoomAt, zoomLimits, type Size, type View, type ZoomLimits } from './diagram-zoom.js'
 
@@ -37,30 +38,13 @@ export function openDiagramViewer(block: HTMLElement, opener: HTMLElement, small
   const dialog = document.createElement('dialog')
   dialog.className = 'diagram-viewer'
   dialog.setAttribute('aria-label', `${pageLabels().diagramViewer}: ${title}`)
-  const bar = document.createElement('div')
-  bar.className = 'diagram-viewer-bar'
-  const heading = document.createElement('p')
-  heading.className = 'diagram-viewer-title'
-  heading.textContent = title
-  const zoomOut = button(pageLabels().diagramZoomOut, '−')
-  const level = document.createElement('output')
-  level.className = 'diagram-viewer-level'
-  const zoomIn = button(pageLabels().diagramZoomIn, '+')
-  const fit = button(pageLabels().diagramZoomFit, '⤢')
-  const close = button(pageLabels().diagramClose, '×')
-  close.classList.add('diagram-viewer-close')
-  bar.append(heading, zoomOut, level, zoomIn, fit, close)
-  const stage = document.createElement('div')
-  stage.className = 'diagram-viewer-stage'
-  stage.tabIndex = 0
-  stage.setAttribute('role', 'group')
-  stage.setAttribute('aria-label', title)
-  stage.setAttribute('aria-describedby', 'diagram-viewer-help')
-  const help = document.createElement('p')
-  help.className = 'diagram-viewer-help'
-  help.id = 'diagram-viewer-help'
-  help.textContent = pageLabels().diagramViewerHelp
-  dialog.append(bar, stage, help)
+  const { zoomOut, level, zoomIn, fit, close, stage } = fillViewer(
+    dialog,
+    title,
+    pageLabels().diagramZoomFit,
+    'diagram-viewer-stage',
+    'diagram-viewer-help',
+  )
 
   // the drawing moves over; a stand-in of its size keeps the frame unchanged meanwhile
   const frame = block
@@ -210,14 +194,4 @@ function viewerTitle(block: HTMLElement, svg: SVGSVGElement): string {
   const before = headings.filter((heading) => heading.compareDocumentPosition(block) & Node.DOCUMENT_POSITION_FOLLOWING)
   const heading = before.at(-1)?.textContent?.trim()
   return heading || pageLabels().diagram
-}
-
-function button(label: string, symbol: string): HTMLButtonElement {
-  const element = document.createElement('button')
-  element.type = 'button'
-  element.className = 'diagram-viewer-button'
-  element.setAttribute('aria-label', label)
-  element.title = label
-  element.textContent = symbol
-  return element
 }
