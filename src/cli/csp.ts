@@ -7,8 +7,10 @@
  *     recommendedCsp('https://wiki.example.com/_wikigen/')
  *       → "default-src 'self'; script-src https://wiki.example.com/_wikigen/; style-src 'self'; …"
  *
- * Frames come from the site itself (an embedded PDF) and from YouTube's cookie-less player, which a page loads only
- * when the reader plays a video; nothing else may be framed.
+ * Frames come from the site itself (an embedded PDF), from YouTube's cookie-less player, which a page loads only
+ * when the reader plays a video, and from the https pages authors frame with `<iframe>` (sandboxed, see
+ * parse/markdown/safe-html.ts). Images, video and audio may come from any https address, as markdown allows
+ * (`![Logo](https://…)`); no style, script or font does.
  */
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -45,11 +47,13 @@ export function recommendedCsp(clientUrl: string, site: SiteScripts = { scripts:
     "default-src 'self'",
     `script-src ${scripts.join(' ')}`,
     "style-src 'self'",
-    "img-src 'self' data:",
+    "img-src 'self' data: https:",
+    "media-src 'self' https:",
     "font-src 'self'",
     `connect-src ${connect.join(' ')}`,
-    // frames: an embedded PDF (the site's own file) and, once the reader plays it, a YouTube video (src/client/youtube.ts)
-    `frame-src 'self' ${YOUTUBE_PLAYER_ORIGIN}`,
+    // frames: an embedded PDF (the site's own file), once the reader plays it a YouTube video (src/client/youtube.ts),
+    // and the authors' sandboxed https frames
+    `frame-src 'self' ${YOUTUBE_PLAYER_ORIGIN} https:`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -41,5 +41,10 @@ export function isDark(scheme: ColorScheme): boolean {
 }
 
 export function applyScheme(scheme: ColorScheme): void {
-  document.documentElement.dataset.theme = isDark(scheme) ? 'dark' : 'light'
+  const dark = isDark(scheme)
+  const root = document.documentElement
+  root.dataset.theme = dark ? 'dark' : 'light'
+  // Obsidian's classes for the same, which a vault's publish.css and CSS snippets select on
+  root.classList.toggle('theme-dark', dark)
+  root.classList.toggle('theme-light', !dark)
 }

@@ -18,11 +18,11 @@ let browser: Browser
 const servers: Server[] = []
 
 /** Builds a two-page wiki with the CLI, with `styles` as its own stylesheets, and serves it; returns its address. */
-async function serveSite(styles: Record<string, string>): Promise<string> {
+async function serveSite(styles: Record<string, string>, start = '# Start\n\nWeiter zur [[Zweite Seite]].\n'): Promise<string> {
   const work = tempDir('wikigen-e2e-styles-')
   const root = join(work, 'wiki')
   mkdirSync(join(root, 'stil'), { recursive: true })
-  writeFileSync(join(root, 'index.md'), '# Start\n\nWeiter zur [[Zweite Seite]].\n')
+  writeFileSync(join(root, 'index.md'), start)
   writeFileSync(join(root, 'Zweite Seite.md'), '# Zweite Seite\n\nText.\n')
   for (const [file, css] of Object.entries(styles)) writeFileSync(join(root, file), css)
   const names = Object.keys(styles).map((file) => `'${file}'`)
@@ -93,5 +93,64 @@ describe("a site's own stylesheet", () => {
     const seen = await looks(page)
     expect(seen.link).toBe('rgb(15, 118, 110)')
     expect(seen.font).not.toContain('Firma Sans')
+  })
+})
+
+describe('CSS written for Obsidian, and styled HTML of authors, under the Content-Security-Policy', () => {
+  it("works unchanged: Obsidian's variables, .theme-dark/.theme-light, callout colours as red, green, blue", async () => {
+    const url = await serveSite(
+      {
+        'publish.css': [
+          '.theme-light .hinweis { color: rgb(1, 2, 3); }',
+          '.theme-dark .hinweis { color: rgb(4, 5, 6); }',
+          '.rahmen { border: 2px solid var(--background-modifier-border); background: var(--background-secondary); }',
+          '.callout[data-callout="eigen"] { --callout-color: var(--color-purple-rgb); --callout-icon: lucide-monitor-check; }',
+          '',
+        ].join('\n'),
+      },
+      [
+        '# Start',
+        '',
+        '<p class="hinweis">Hinweis</p>',
+        '',
+        '<div class="rahmen">Rahmen</div>',
+        '',
+        'Ein <span style="color: rgb(0, 128, 0); font-weight: 700; position: fixed">grünes</span> Wort.',
+        '',
+        '> [!eigen] Eigene Art',
+        '> Text.',
+        '',
+      ].join('\n'),
+    )
+    for (const scheme of ['light', 'dark'] as const) {
+      const { page, errors } = await openPage(browser, { colorScheme: scheme })
+      await page.goto(url)
+      const seen = await page.evaluate(() => {
+        const style = (selector: string) => getComputedStyle(document.querySelector(selector)!)
+        const green = document.querySelector('[data-content] span[class]')!
+        return {
+          root: document.documentElement.className,
+          note: style('.hinweis').color,
+          frame: style('.rahmen').backgroundColor,
+          soft: getComputedStyle(document.documentElement).getPropertyValue('--c-bg-soft').trim(),
+          green: [getComputedStyle(green).color, getComputedStyle(green).fontWeight, getComputedStyle(green).position],
+          callout: style('.callout[data-callout="eigen"]').borderLeftColor,
+          icon: getComputedStyle(document.querySelector('.callout[data-callout="eigen"] .callout-title')!, '::before').maskImage,
+        }
+      })
+      expect(seen.root).toContain(`theme-${scheme}`)
+      expect(seen.root).not.toContain(`theme-${scheme === 'light' ? 'dark' : 'light'}`)
+      expect(seen.note).toBe(scheme === 'light' ? 'rgb(1, 2, 3)' : 'rgb(4, 5, 6)')
+      // --background-secondary is the theme's soft background in either mode
+      expect(seen.frame).not.toBe('rgba(0, 0, 0, 0)')
+      expect(seen.soft).not.toBe('')
+      // the author's style became classes of the site's sheet: colour and weight, but nothing laid over the page
+      expect(seen.green).toEqual(['rgb(0, 128, 0)', '700', 'static'])
+      expect(seen.callout).toBe(scheme === 'light' ? 'rgb(120, 82, 238)' : 'rgb(168, 130, 255)')
+      // Obsidian's icon names are not the site's: the type keeps the note's icon rather than a filled square
+      expect(seen.icon).toMatch(/^url\("data:image\/svg\+xml/)
+      await page.screenshot({ path: join(repoRoot, `tests/e2e/artifacts/obsidian-css-${scheme}.png`) })
+      expect(errors.filter((e) => !e.includes('status of 404'))).toEqual([])
+    }
   })
 })

@@ -162,6 +162,8 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
   // a route with math links KaTeX's stylesheet and the site's math rules; one object, so fingerprints JSON it once
   const mathSheet = mathSheetOf(site)
   const mathAssets = mathSheet && withStyles([...(options.assets.math ? [options.assets.math] : []), mathSheet.href])
+  // a route with the authors' styled HTML but no math links the site's rules alone
+  const styleAssets = mathSheet && withStyles([mathSheet.href])
   const breadcrumbs = createBreadcrumbs(site, siteLabels(site.config).home)
   const folderSidebar = config.theme.sidebar === 'folders' ? createFolderSidebar(site) : undefined
   const origin = originOf(config.site.hostname)
@@ -216,7 +218,9 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
     })
     const bodyHashes = bodiesShown(sitePage.page.contentHash, sitePage.resolved)
     // the page's own record first: in the dev server's quick path an edited page is newer than the sheet's list
-    const showsMath = mathAssets && (sitePage.page.mathStyles !== undefined || bodyHashes.some((hash) => mathSheet.bodies.has(hash)))
+    const showsMath = mathAssets && (sitePage.page.mathStyles !== undefined || bodyHashes.some((hash) => mathSheet.mathBodies.has(hash)))
+    const showsStyles =
+      !showsMath && styleAssets && (sitePage.page.authorStyles !== undefined || bodyHashes.some((hash) => mathSheet.bodies.has(hash)))
     return {
       file: outputFileOf(sitePage.page.slug),
       bodyHash: sitePage.page.contentHash,
@@ -224,7 +228,7 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
       resolved: sitePage.resolved,
       input: {
         ...common,
-        ...(showsMath ? { assets: mathAssets } : {}),
+        ...(showsMath ? { assets: mathAssets } : showsStyles ? { assets: styleAssets } : {}),
         page,
         lang: fm.lang ?? config.site.lang,
         documentTitle: page.title && sitePage.page.slug !== '' ? `${page.title} | ${config.site.title}` : config.site.title,

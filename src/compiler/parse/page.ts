@@ -96,6 +96,11 @@ export interface Page {
    * math stylesheet holds them all (emit/math-sheet.ts), and a page with math links it and KaTeX's stylesheet.
    */
   mathStyles?: string[]
+  /**
+   * The declarations of the authors' `style` attributes (markdown/author-styles.ts), sorted; absent without any. They
+   * are rules of the same generated stylesheet as the formulas', which such a page links (without KaTeX's).
+   */
+  authorStyles?: string[]
   /** Hash of the source text and compiler version: the cache key, and the page's identity for embeds. */
   contentHash: string
   diagnostics: Diagnostic[]

@@ -215,6 +215,7 @@ export function parsePage(source: SourceFile, labels: Labels = deCH, plugins?: M
     hasCode: rendered.hasCode,
     hasTabs: rendered.hasTabs,
     ...(rendered.mathStyles.length > 0 ? { mathStyles: rendered.mathStyles } : {}),
+    ...(rendered.authorStyles.length > 0 ? { authorStyles: rendered.authorStyles } : {}),
     contentHash: source.contentHash,
     diagnostics,
   }

@@ -75,6 +75,7 @@ export function parseCanvasPage(
   const externalLinks: Page['externalLinks'] = []
   let hasImage = false
   const mathStyles = new Set<string>()
+  const authorStyles = new Set<string>()
   const register = (link: PageLink) => placeholderOf(links.push(link) - 1)
   const at = (node: { position?: { line: number; column: number } }) => ({
     line: node.position?.line ?? 1,
@@ -90,6 +91,7 @@ export function parseCanvasPage(
           const rendered = renderBody(tree, { externalLinkIcon: false, links, labels, rawHtml })
           hasImage ||= rendered.hasImage
           for (const declaration of rendered.mathStyles) mathStyles.add(declaration)
+          for (const declaration of rendered.authorStyles) authorStyles.add(declaration)
           for (const problem of rendered.mathProblems) diagnostics.push(diagnosticOf({ ...problem, ...at(node) }, source.path, 'bad-math'))
           for (const link of rendered.externalLinks) externalLinks.push({ url: link.url, ...at(node) })
           // problems with the links of a text node are reported at the node
@@ -127,7 +129,13 @@ export function parseCanvasPage(
     : `<p class="canvas-error">${escapeHtml(`${labels.canvasError}: ${source.path}`)}</p>`
   const hasMath = mathStyles.size > 0
   const result = sourcePage(source, page, { html, links, headers: [], anchors: [], fragments: [], diagnostics, hasMath })
-  return { ...result, externalLinks, hasImage, ...(hasMath ? { mathStyles: [...mathStyles].sort() } : {}) }
+  return {
+    ...result,
+    externalLinks,
+    hasImage,
+    ...(hasMath ? { mathStyles: [...mathStyles].sort() } : {}),
+    ...(authorStyles.size > 0 ? { authorStyles: [...authorStyles].sort() } : {}),
+  }
 }
 
 interface PageParts {

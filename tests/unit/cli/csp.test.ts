@@ -45,8 +45,8 @@ describe('the recommended Content-Security-Policy', () => {
 describe('frames under the recommended policy', () => {
   it("allow the site itself (embedded PDFs) and YouTube's cookie-less player, and the policy stays as strict otherwise", () => {
     expect(recommendedCsp('https://wiki.example.com/_wikigen/')).toBe(
-      "default-src 'self'; script-src https://wiki.example.com/_wikigen/; style-src 'self'; img-src 'self' data:; font-src 'self'; " +
-        "connect-src 'self'; frame-src 'self' https://www.youtube-nocookie.com; object-src 'none'; base-uri 'self'; " +
+      "default-src 'self'; script-src https://wiki.example.com/_wikigen/; style-src 'self'; img-src 'self' data: https:; media-src 'self' https:; font-src 'self'; " +
+        "connect-src 'self'; frame-src 'self' https://www.youtube-nocookie.com https:; object-src 'none'; base-uri 'self'; " +
         "form-action 'self'; frame-ancestors 'self'",
     )
   })

@@ -8,7 +8,9 @@
  *     <script>alert(1)</script>                      → removed, with its content
  *     <img src="x" onerror="alert(1)">               → <img src="x">
  *     <a href="JaVaScRiPt:alert(1)">x</a>            → <a>x</a>
- *     <iframe src="…">, <form>, <base>, <meta>       → removed
+ *     <span style="color: teal">                     → <span class="k-…">  (a rule of the site's sheet)
+ *     <iframe src="https://…">                        → kept, sandboxed, loaded lazily, without referrer
+ *     <iframe srcdoc="…">, <form>, <base>, <meta>    → removed
  *
  * The author's raw HTML is parsed as a browser would (hast-util-raw, over the whole body, so a `<details>` opened in
  * one block and closed in another stays one element), then every element that came from it passes the allow-list of
@@ -21,6 +23,8 @@ import { fromHtml } from 'hast-util-from-html'
 import { raw } from 'hast-util-raw'
 import { defaultSchema, sanitize, type Schema } from 'hast-util-sanitize'
 import { toHtml } from 'hast-util-to-html'
+import { authorDeclarations } from './author-styles.js'
+import { mathClassOf } from './math/styles.js'
 
 /** What the build does with raw HTML: 'safe' (the default) allows what is listed here; 'trusted' passes it all. */
 export type RawHtmlPolicy = 'safe' | 'trusted'
@@ -68,7 +72,6 @@ const REMOVED_WITH_CONTENT = new Set([
   'script',
   'style',
   'template',
-  'iframe',
   'frame',
   'frameset',
   'object',
@@ -115,11 +118,12 @@ export function hasAuthorHtml(root: Root): boolean {
 
 /**
  * Parses the author's raw HTML in `root` and keeps of it what SAFE_HTML_SCHEMA allows; wikigen's own elements stay as
- * they are. Returns the new tree (the input is not used afterwards).
+ * they are. The declarations of the authors' `style` attributes that author-styles.ts allows become classes, and are
+ * added to `styles` for the site's stylesheet. Returns the new tree (the input is not used afterwards).
  */
-export function sanitizeAuthorHtml(root: Root): Root {
+export function sanitizeAuthorHtml(root: Root, styles?: Set<string>): Root {
   if (!hasAuthorHtml(root)) return root
-  const own: OwnElements = { mark: crypto.randomUUID(), properties: [] }
+  const own: OwnElements = { mark: crypto.randomUUID(), properties: [], styles }
   markOwn(root, own)
   const parsed = raw(root) as Root
   return { ...parsed, children: cleanChildren(parsed.children, own) as RootContent[] }
@@ -133,6 +137,8 @@ interface OwnElements {
   /** A random mark, new for every page: an author cannot write it. */
   mark: string
   properties: Properties[]
+  /** Where the declarations of the authors' style attributes go; without it, style attributes are dropped. */
+  styles?: Set<string>
 }
 
 /** An HTML text written by an author (front matter's footer with `footerHtml: true`), made safe the same way. */
@@ -170,10 +176,57 @@ function cleanElement(element: Element, own: OwnElements | undefined): ElementCo
     const properties = own.properties[Number(marked.slice(own.mark.length + 1))]
     return [{ ...element, properties, children: cleanChildren(element.children, own) }]
   }
+  if (element.tagName === 'iframe') return webFrame(element)
   if (REMOVED_WITH_CONTENT.has(element.tagName)) return []
   const allowed = allowedShell(element)
   const children = cleanChildren(element.children, own)
+  if (allowed && own?.styles && typeof element.properties.style === 'string') styleAsClasses(allowed, element.properties.style, own.styles)
   return allowed ? [{ ...allowed, children }] : children
+}
+
+/** The allowed declarations of `style` as classes on `element`, their rules recorded in `styles`. */
+function styleAsClasses(element: Element, style: string, styles: Set<string>): void {
+  const classes: string[] = []
+  for (const declaration of authorDeclarations(style)) {
+    const name = mathClassOf(declaration)
+    if (!name) continue
+    classes.push(name)
+    styles.add(declaration)
+  }
+  if (classes.length === 0) return
+  const current = element.properties.className
+  element.properties.className = [...(Array.isArray(current) ? current.map(String) : []), ...classes]
+}
+
+/**
+ * An author's `<iframe>` (Obsidian's way to embed a web page): kept only with an https address, sandboxed so the
+ * framed page cannot navigate, script or read the wiki (it keeps its own origin, which it needs to work), loaded
+ * when it scrolls near and sent no referrer. YouTube's player is asked for without cookies. Without an https `src`
+ * (a `srcdoc`, a `javascript:` or a path of the site) nothing is kept.
+ *
+ *     <iframe src="https://www.youtube.com/embed/ID" width="560" height="315" allowfullscreen>
+ *       → <iframe class="web-frame" src="https://www.youtube-nocookie.com/embed/ID" width="560" height="315"
+ *           sandbox="allow-scripts allow-same-origin allow-popups allow-forms allow-presentation"
+ *           loading="lazy" referrerpolicy="no-referrer" allowfullscreen>
+ */
+function webFrame(element: Element): ElementContent[] {
+  const src = typeof element.properties.src === 'string' ? element.properties.src.trim() : ''
+  if (!/^https:\/\/[^\s"'<>\\]+$/i.test(src)) return []
+  const properties: Properties = {
+    className: ['web-frame'],
+    src: src.replace(/^https:\/\/(?:www\.)?youtube\.com\/embed\//i, 'https://www.youtube-nocookie.com/embed/'),
+  }
+  for (const key of ['width', 'height'] as const) {
+    const value = String(element.properties[key] ?? '')
+    if (/^\d{1,4}%?$/.test(value)) properties[key] = value
+  }
+  const title = element.properties.title
+  if (typeof title === 'string' && title.trim() !== '') properties.title = title.trim()
+  properties.sandbox = ['allow-scripts', 'allow-same-origin', 'allow-popups', 'allow-forms', 'allow-presentation']
+  properties.loading = 'lazy'
+  properties.referrerPolicy = 'no-referrer'
+  if (element.properties.allowFullScreen !== undefined && element.properties.allowFullScreen !== false) properties.allowFullScreen = true
+  return [{ type: 'element', tagName: 'iframe', properties, children: [] }]
 }
 
 /** The element without its children as the schema allows it, or undefined when the schema does not allow the tag. */

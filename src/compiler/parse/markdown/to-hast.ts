@@ -57,6 +57,8 @@ export interface RenderedBody {
   mathProblems: MathProblem[]
   /** The style declarations of the body's formulas, sorted (math/styles.ts); empty without math. */
   mathStyles: string[]
+  /** The declarations of the authors' style attributes, now classes (author-styles.ts), sorted; empty without any. */
+  authorStyles: string[]
 }
 
 export interface RenderOptions {
@@ -97,6 +99,7 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     hasWebEmbed: false,
     mathProblems: [],
     mathStyles: [],
+    authorStyles: [],
   }
   let tabGroups = 0
   const labels = options.labels ?? deCH
@@ -257,7 +260,9 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
   })
   if (mathDeclarations.size > 0) keepGluedTextWithMath(converted as HastRoot)
   // the authors' HTML is judged before the config's hooks run: those are the site owner's code, trusted as such
-  const hast = options.rawHtml === 'trusted' ? converted : sanitizeAuthorHtml(converted as HastRoot)
+  const authorStyles = new Set<string>()
+  const hast = options.rawHtml === 'trusted' ? converted : sanitizeAuthorHtml(converted as HastRoot, authorStyles)
+  if (authorStyles.size > 0) out.authorStyles = [...authorStyles].sort()
   out.fileRefs = fileRefsOf(tree)
   if (mathDeclarations.size > 0) out.mathStyles = [...mathDeclarations].sort()
   const hooks = options.hastTransforms

@@ -11,10 +11,42 @@ import { createHash } from 'node:crypto'
 
 /**
  * What a declaration may look like to become a rule: a property, and a value of words, numbers, units, `#` colours,
- * `%`, `.`, `-`, `,` and spaces; nothing that could end the rule or the sheet (`;`, `{`, `}`, `<`, quotes, `\`).
- * KaTeX writes nothing else (an author's colour has passed KaTeX's own check), so this only guards the sheet.
+ * `%`, `.`, `-`, `,`, spaces, arithmetic and balanced brackets (`rgb(0 128 128 / 50%)`); nothing that could end the
+ * rule or the sheet (`;`, `{`, `}`, `<`, quotes, `\`, a comment, an unclosed bracket). KaTeX writes nothing else, and
+ * authors' declarations have passed author-styles.ts, so this only guards the sheet.
  */
-const SAFE_DECLARATION = /^[a-z-]+:[\w#%., -]+$/
+const SAFE_DECLARATION = /^[a-z-]+:[\w#%.,\s()+*/-]+$/
+
+/** Functions a value may call: colours and arithmetic; none that loads anything (`url()`, `image-set()`). */
+const SAFE_FUNCTIONS = new Set([
+  'rgb',
+  'rgba',
+  'hsl',
+  'hsla',
+  'hwb',
+  'lab',
+  'lch',
+  'oklab',
+  'oklch',
+  'color-mix',
+  'var',
+  'calc',
+  'min',
+  'max',
+  'clamp',
+])
+
+/** True when `declaration` can stand in a rule of the sheet without ending it, the rule or a comment early. */
+export function isSafeDeclaration(declaration: string): boolean {
+  if (!SAFE_DECLARATION.test(declaration) || declaration.includes('/*')) return false
+  for (const call of declaration.matchAll(/([a-z-]*)\s*\(/gi)) if (!SAFE_FUNCTIONS.has(call[1].toLowerCase())) return false
+  let depth = 0
+  for (const char of declaration) {
+    if (char === '(') depth++
+    else if (char === ')' && --depth < 0) return false
+  }
+  return depth === 0
+}
 
 const names = new Map<string, string | undefined>()
 
@@ -22,7 +54,7 @@ const names = new Map<string, string | undefined>()
 export function mathClassOf(declaration: string): string | undefined {
   let name = names.get(declaration)
   if (name === undefined && !names.has(declaration)) {
-    name = SAFE_DECLARATION.test(declaration) ? `k-${createHash('sha1').update(declaration).digest('base64url').slice(0, 7)}` : undefined
+    name = isSafeDeclaration(declaration) ? `k-${createHash('sha1').update(declaration).digest('base64url').slice(0, 7)}` : undefined
     names.set(declaration, name)
   }
   return name

@@ -80,6 +80,43 @@ describe('raw HTML in pages, kept to what a wiki needs (safe by default)', () =>
     expect(html).toContain('data-footnote-ref aria-describedby="footnote-label"')
   })
 
+  it("keeps an author's https frame, sandboxed, lazy and without referrer; YouTube's without cookies", () => {
+    expect(bodyOf('<iframe src="https://www.youtube.com/embed/abc" width="560" height="315" allowfullscreen onload="x()"></iframe>')).toBe(
+      '<iframe class="web-frame" src="https://www.youtube-nocookie.com/embed/abc" width="560" height="315" ' +
+        'sandbox="allow-scripts allow-same-origin allow-popups allow-forms allow-presentation" loading="lazy" ' +
+        'referrerpolicy="no-referrer" allowfullscreen></iframe>',
+    )
+    expect(bodyOf('<iframe src="https://karte.example/embed?x=1" title="Karte" width="100%" height="calc(1px)"></iframe>')).toContain(
+      '<iframe class="web-frame" src="https://karte.example/embed?x=1" width="100%" title="Karte" sandbox=',
+    )
+  })
+
+  it.each([
+    ['javascript:', '<iframe src="javascript:alert(1)"></iframe>'],
+    ['http without TLS', '<iframe src="http://a.example/"></iframe>'],
+    ["a path of the site itself, which the sandbox's same-origin would let script the wiki", '<iframe src="/seite.html"></iframe>'],
+    ['a protocol-relative address', '<iframe src="//a.example/"></iframe>'],
+  ])('drops a frame of %s', (_name, markdown) => {
+    expect(bodyOf(markdown)).not.toContain('<iframe')
+  })
+
+  it("turns an author's style attribute into classes of the site's sheet, keeping only what styles text and boxes", () => {
+    const page = parsePage(
+      {
+        path: toSourcePath('Seite.md'),
+        text: 'A <span style="color: Teal; position: fixed; font-weight:bold; background: url(https://x.example/a.png)">b</span>',
+        contentHash: 'h',
+        diagnostics: [],
+      },
+      undefined,
+      undefined,
+      {},
+    )
+    expect(page.html).toMatch(/^<p>A <span class="k-[\w-]{7} k-[\w-]{7}">b<\/span><\/p>$/)
+    expect(page.authorStyles).toEqual(['color:Teal', 'font-weight:bold'])
+    expect(page.mathStyles).toBeUndefined()
+  })
+
   it("cannot be told that an author's element is wikigen's own", () => {
     const html = bodyOf('<img src="x" data-wikigen-own="x:0" onerror="alert(1)"> **a**')
     expect(html).not.toContain('onerror')
