@@ -26,6 +26,7 @@ import { emitFiles } from './emit/emitters.js'
 import { saveFullTextState } from './emit/fulltext-index.js'
 import { createRenderJobs } from './emit/page-routes.js'
 import { evaluateBases, fileTimes } from './link/bases-site.js'
+import { evaluateQueries, sourceReader } from './link/queries-site.js'
 import { linkSite, type LinkOptions } from './link/link-site.js'
 import { resolveOutputFolder } from './output/output-folder.js'
 import { settleOutputs } from './output/settle-outputs.js'
@@ -58,6 +59,7 @@ export async function checkSite(given: CheckOptions): Promise<CheckResult> {
     const { config } = await languageOf(given.config, configured, content, scope)
     const { site, diagnostics, compiled } = await compileAndLink(content, config, scope, options)
     diagnostics.push(...evaluateBases(site, fileTimes(options.root, new Map())))
+    evaluateQueries(site, sourceReader(options.root), fileTimes(options.root, new Map()))
     if (scope.cacheDir) scope.pool.store.commit(compiled.pages)
     return { site, diagnostics, cachedPages: compiled.cached, config }
   })
@@ -94,6 +96,7 @@ export async function build(given: BuildOptions): Promise<BuildResult> {
       const git = await gitInfo
       clock.mark('git (rest)')
       diagnostics.push(...evaluateBases(site, fileTimes(options.root, git.byPath)))
+      evaluateQueries(site, sourceReader(options.root), fileTimes(options.root, git.byPath))
       const made = createRenderJobs(site, { git: git.byPath, assets: client.assets, dev: options.dev })
       const emitted = emitFiles(site, { git: git.byPath, client })
       const { jobs, files, redirects, diagnostics: pathDiagnostics } = settleOutputs(site, made.jobs, emitted)

@@ -40,6 +40,7 @@ import type { CompiledPage } from './parse/page.js'
 import { tryLockCache } from './cache/cache-lock.js'
 import { realPathOf } from './discover/folder-identity.js'
 import { evaluateBases, fileTimes } from './link/bases-site.js'
+import { evaluateQueries, sourceReader } from './link/queries-site.js'
 import { readPublishRules } from './discover/publish-rules.js'
 import { createLiveRenderCache } from './cache/render-cache.js'
 import { createFolderStamps } from './cache/source-stamps.js'
@@ -194,6 +195,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
     if (!next) return undefined
     site = next
     evaluateBases(site, times)
+    evaluateQueries(site, sourceReader(options.root), times)
     const changedJobs = changed.map((meta) => {
       const job = jobOf(
         site.pages.find((p) => p.page.sourcePath === meta.sourcePath)!,
@@ -215,6 +217,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
   async function relinkAndRender(changedDiagnostics: Diagnostic[], started: number): Promise<DevUpdate> {
     site = linkSite([...pages.values()], [...assets.values()], config, { drafts: options.drafts, attachmentFolder: rules.attachmentFolder })
     evaluateBases(site, times)
+    evaluateQueries(site, sourceReader(options.root), times)
     jobOf = createRenderJobMaker(site, jobOptions)
     const previous = new Set(jobs.map((j) => j.file))
     jobs = allJobs()

@@ -54,6 +54,7 @@ export type DiagnosticCode =
   | 'bad-canvas'
   | 'bad-base'
   | 'base-expression'
+  | 'bad-query'
   | 'active-file'
   | 'too-many-tags'
   | 'too-many-brackets'

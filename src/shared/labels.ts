@@ -90,6 +90,9 @@ export const labels = {
   basesCount: '{count} Einträge',
   basesLimited: '{shown} von {total} Einträgen',
   basesEmpty: 'Keine Einträge',
+  // the results of an embedded search (a ```query block): none found, and the count of those not listed
+  queryEmpty: 'Keine Treffer',
+  queryMore: '… und {count} weitere',
   basesTable: 'Tabelle',
   basesCards: 'Karten',
   basesList: 'Liste',

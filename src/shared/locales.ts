@@ -104,6 +104,8 @@ const en: Labels = {
   basesCount: '{count} entries',
   basesLimited: '{shown} of {total} entries',
   basesEmpty: 'No entries',
+  queryEmpty: 'No results',
+  queryMore: '… and {count} more',
   basesTable: 'Table',
   basesCards: 'Cards',
   basesList: 'List',

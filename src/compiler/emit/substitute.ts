@@ -59,6 +59,7 @@ function markupOf(value: Resolved, bodies: BodyLookup, labels: Labels): string {
       if (value.link === 'embed') return `<p class="embed missing">${escapeHtml(`${labels.missingPage}: ${value.target}`)}</p>`
       return `<span class="wikilink missing" title="${escapeHtml(`${labels.missingPage}: ${value.target}`)}">${value.labelHtml ?? ''}</span>`
     case 'base':
+    case 'query':
       return value.html
     case 'tag':
       return `<a href="${escapeHtml(value.href)}" class="tag">#${escapeHtml(value.tag)}</a>`

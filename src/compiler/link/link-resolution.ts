@@ -86,6 +86,7 @@ export function resolveLink(
 
   if (link.kind === 'tag') return { kind: 'tag', tag: link.target, href: tagHrefOf(base, link.target) }
   if (link.kind === 'base') return { kind: 'base', html: '' }
+  if (link.kind === 'query') return { kind: 'query', html: '' }
 
   // ![[plan.pdf]], ![[clip.mp4]], ![](ton.mp3): the file in a player (media.ts)
   if (link.kind === 'media') {

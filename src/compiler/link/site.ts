@@ -49,6 +49,8 @@ export type Resolved =
   | { kind: 'tag'; tag: string; href: string }
   /** The views of a base, as HTML; empty until evaluateBases (bases-site.ts) fills them in. */
   | { kind: 'base'; html: string }
+  /** The results of a ```query block, as HTML; empty until evaluateQueries (queries-site.ts) fills them in. */
+  | { kind: 'query'; html: string }
 
 export interface EmbedResolution {
   kind: 'embed'

@@ -39,8 +39,9 @@ export interface PageLink {
   /**
    * 'tag': an inline `#tag`, whose placeholder is the whole link to the tag's page.
    * 'base': the views of an Obsidian base (a `.base` page or a ```base block), evaluated over the site's pages.
+   * 'query': the results of a ```query block (Obsidian's embedded search), evaluated over the site's notes.
    */
-  kind: 'link' | 'image' | 'embed' | 'media' | 'tag' | 'base'
+  kind: 'link' | 'image' | 'embed' | 'media' | 'tag' | 'base' | 'query'
   syntax: 'wiki' | 'markdown'
   /** Page name, file name, or URL path as written (decoded), without the anchor. '' means this page. */
   target: string
@@ -58,6 +59,8 @@ export interface PageLink {
   /** For 'base': the base, and which of its views (all of them when undefined). */
   base?: BaseDefinition
   view?: number
+  /** For 'query': the block's text (parse/query/parse.ts), which link/queries-site.ts evaluates. */
+  query?: string
   /** For 'embed': where its placeholder is in the body HTML, to tell which section of the page holds it. */
   offset?: number
   line: number

@@ -167,6 +167,7 @@ export function parsePage(source: SourceFile, labels: Labels = deCH, plugins?: M
   }
   for (const problem of rendered.baseProblems) diagnostics.push(diagnosticOf(problem, source.path, 'bad-base'))
   for (const problem of rendered.codeProblems) diagnostics.push(diagnosticOf(problem, source.path, 'code-fence'))
+  for (const problem of rendered.queryProblems) diagnostics.push(diagnosticOf(problem, source.path, 'bad-query'))
   for (const problem of rendered.mathProblems) diagnostics.push(diagnosticOf(problem, source.path, 'bad-math'))
   if (rendered.tagOverflow) {
     diagnostics.push({

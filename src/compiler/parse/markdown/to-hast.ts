@@ -16,6 +16,7 @@ import { INDEX_HEADING_LEVELS } from '../../config/constants.js'
 import { createHeadingSlugger } from '../slugify.js'
 import { placeholderOf, type Anchor, type Fragment, type Heading, type PageLink } from '../page.js'
 import { parseBase, type BaseProblem } from '../bases/index.js'
+import { parseQuery } from '../query/parse.js'
 import { markBlockIds } from './block-ids.js'
 import { createCalloutHandler } from './callout/index.js'
 import { codeBlock, diagramBlock, fenceProblems, internalLinksOf, parseFenceInfo } from './code/index.js'
@@ -44,6 +45,8 @@ export interface RenderedBody {
   baseProblems: BaseProblem[]
   /** Unknown languages and impossible line numbers in code fences, at the fence. */
   codeProblems: { message: string; hint: string; line: number; column: number }[]
+  /** What of a ```query block cannot be evaluated (the block then shows as its source), at its line and column. */
+  queryProblems: { message: string; hint: string; line: number; column: number }[]
   /** Where the first inline tag past MAX_INLINE_TAGS stands; it and the ones after it are shown as text. */
   tagOverflow?: { line: number; column: number }
   /** The parts of `html` that `![[Seite#Überschrift]]` and `![[Seite#^id]]` embed (see Fragment). */
@@ -92,6 +95,7 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     diagrams: [],
     baseProblems: [],
     codeProblems: [],
+    queryProblems: [],
     fragments: [],
     hasImage: false,
     hasCode: false,
@@ -204,6 +208,14 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
       const { base, problems } = parseBase(node.value, { line: node.position.start.line + 1, column: node.position.start.column })
       out.baseProblems.push(...problems)
       return raw(register({ kind: 'base', syntax: 'wiki', target: '', base, ...at(node) }))
+    }
+    if (node.lang === 'query' && node.position) {
+      // Obsidian's embedded search: its results are those of the build, found once all pages are known
+      const { root, problems } = parseQuery(node.value)
+      out.queryProblems.push(
+        ...problems.map((problem) => ({ ...problem, ...positionIn(node.value, problem.offset, node.position!.start) })),
+      )
+      if (root) return raw(register({ kind: 'query', syntax: 'wiki', target: '', query: node.value, ...at(node) }))
     }
     if (node.lang === 'mermaid') {
       out.diagrams.push({ value: node.value, ...at(node) })
@@ -404,4 +416,11 @@ function safeDecode(value: string): string {
   } catch {
     return value
   }
+}
+
+/** The line and column in the file of `offset` in a fenced block's text, whose fence starts at `fence`. */
+function positionIn(value: string, offset: number, fence: { line: number; column: number }): { line: number; column: number } {
+  const before = value.slice(0, offset).split('\n')
+  // the text starts on the line after the fence, indented like it
+  return { line: fence.line + before.length, column: fence.column + before[before.length - 1].length }
 }
