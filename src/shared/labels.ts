@@ -85,6 +85,9 @@ export const labels = {
   fullTextFailed: 'Die Suche ist gerade nicht verfügbar.',
   // what Obsidian's backlinks pane is called
   backlinks: 'Verlinkt von',
+  // the local graph below a page (theme.graph): its heading and name, the tooltip of its "+N" node ({count})
+  graph: 'Verknüpfungen',
+  graphMore: '{count} weitere Seiten',
   // views of Obsidian Bases: the count above a view ({count}, {shown} of {total}), the empty state, the view's name
   basesCountOne: '{count} Eintrag',
   basesCount: '{count} Einträge',

@@ -100,6 +100,8 @@ const en: Labels = {
   fullTextMore: 'More results',
   fullTextFailed: 'Search is not available right now.',
   backlinks: 'Linked from',
+  graph: 'Local graph',
+  graphMore: '{count} more pages',
   basesCountOne: '{count} entry',
   basesCount: '{count} entries',
   basesLimited: '{shown} of {total} entries',

@@ -1,4 +1,5 @@
 import { Home } from './Home.js'
+import { LocalGraph } from './LocalGraph.js'
 import { Navbar, navEntriesOf } from './Navbar.js'
 import { NotFound } from './NotFound.js'
 import { PageMeta } from './PageMeta.js'
@@ -79,6 +80,7 @@ function Shell({ site, page, bodyHtml }: AppProps) {
             <div data-content dangerouslySetInnerHTML={{ __html: withProperties(page, bodyHtml) }} />
           </div>
           <Backlinks backlinks={page.backlinks} />
+          <LocalGraph graph={page.graph} />
           <PageMeta page={page} />
           <PageNav prev={page.prev} next={page.next} />
         </main>

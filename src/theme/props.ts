@@ -138,6 +138,35 @@ export interface PageProps {
   tags?: { name: string; href: string }[]
   /** The pages that link to or embed this one, under a heading in the page's language. */
   backlinks?: { title: string; links: { text: string; href: string }[] }
+  /** The page's local graph (theme.graph), laid out by the build (src/compiler/emit/local-graph.ts). */
+  graph?: GraphProps
   /** Shown only by `wikigen dev --drafts`: the page is not published. */
   draft?: boolean
+}
+
+/** One node of a local graph: the page itself (`current`, no link) or a page linked with it. */
+export interface GraphNode {
+  x: number
+  y: number
+  /** Where the label sits: right of the node ('start'), left of it ('end'), or under it ('middle'). */
+  anchor: 'start' | 'end' | 'middle'
+  /** The title, cut to fit. */
+  label: string
+  /** The whole title, as the node's tooltip and accessible name. */
+  title: string
+  href?: string
+  current?: true
+}
+
+/** A page's local graph as the build laid it out, in the SVG's own units. */
+export interface GraphProps {
+  /** Heading and accessible name, in the page's language. */
+  title: string
+  /** x, y, width, height. */
+  viewBox: [number, number, number, number]
+  nodes: GraphNode[]
+  /** Pairs of indices into `nodes`. */
+  edges: [number, number][]
+  /** The neighbours left out past the cap, as one node: "+N" with their names as tooltip. */
+  more?: { x: number; y: number; label: string; title: string }
 }

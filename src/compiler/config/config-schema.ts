@@ -109,6 +109,11 @@ const theme = z.strictObject({
   contributors: z.boolean().describe('Show contributors from git. Default true.'),
   navbar: z.array(navbarItem).describe('Entries of the navbar. Default: Home.'),
   backlinks: z.boolean().describe('List the pages that link to a page at its end ("Verlinkt von"). Default true.'),
+  graph: z
+    .boolean()
+    .describe(
+      'Draw each page\'s local graph at its end ("Verknüpfungen"): the page, the pages it links to and those linking to it (at most 30, the rest counted), as links. Drawn at build time, no script. Default false; an Obsidian Publish vault\'s "showGraph" turns it on where the config sets nothing.',
+    ),
   properties: z
     .union([z.boolean(), z.array(z.string())])
     .describe(

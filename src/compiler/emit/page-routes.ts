@@ -23,6 +23,8 @@ import { createHash } from 'node:crypto'
 import { siteHeadOf } from './site-icon.js'
 import { sourceLinkProblems } from './edit-link.js'
 import { mathSheetOf, type MathSheet } from './math-sheet.js'
+import { createLocalGraphs } from './local-graph.js'
+import { labelsForPage } from '../config/site-labels.js'
 
 export interface RenderJob {
   /** Output file, relative to the output folder. */
@@ -167,12 +169,16 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
   const breadcrumbs = createBreadcrumbs(site, siteLabels(site.config).home)
   const folderSidebar = config.theme.sidebar === 'folders' ? createFolderSidebar(site) : undefined
   const origin = originOf(config.site.hostname)
+  // theme.graph off: nothing is computed, no page changes
+  const graphOf = config.theme.graph ? createLocalGraphs(site, (p) => labelsForPage(config, p.page.frontmatter.lang)) : undefined
   const jobOf = (sitePage: SitePage, diagnostics: Diagnostic[]): RenderJob => {
     const page = createPageProps(sitePage, config, options.git.get(sitePage.page.sourcePath), assetUrl)
     if (folderSidebar && page.sidebar?.kind === 'items') page.sidebar.items = folderSidebar(sitePage.href)
     const section = sitePage.page.frontmatter.section
     if (section && page.layout === 'Layout') page.sectionHref = sectionHrefOf(config.site.base, section)
     if (page.layout === 'Layout') page.breadcrumbs = breadcrumbs.get(sitePage.href)
+    const graph = graphOf && page.layout === 'Layout' ? graphOf(sitePage) : undefined
+    if (graph) page.graph = graph
     if (
       page.sidebar?.kind === 'items' &&
       page.sidebar.items.length === 0 &&
