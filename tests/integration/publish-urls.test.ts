@@ -175,6 +175,14 @@ describe('a vault moved from Obsidian Publish', () => {
     // hidden items stay published
     expect(read('geheimnotiz.html')).toContain('Nicht in der Navigation.')
     expect(read('alt.html')).toContain('Archiviert.')
+    // without showNavigation the sidebar stays the heading sidebar, the default
+    const { read: readDefault } = await buildVault({
+      'site-options.json': JSON.stringify({ navigationOrdering: ['B.md', 'A.md'] }),
+      'A.md': '# A\n\n## Abschnitt\n\nText.\n',
+      'B.md': '# B\n\nText.\n',
+    })
+    expect(readDefault('a.html')).not.toContain('href="/b.html"')
+    expect(readDefault('a.html')).toContain('href="#abschnitt"')
     // the config's sidebar wins over Publish's showNavigation
     const { read: readHeading } = await buildVault(VAULT, { theme: { sidebar: 'heading' } })
     expect(readHeading('erste-notiz.html')).not.toContain('href="/willkommen.html"')
