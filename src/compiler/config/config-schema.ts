@@ -102,9 +102,26 @@ const theme = z.strictObject({
       z.record(z.string(), z.union([z.array(z.union([sidebarItem, z.string()])), z.literal('heading')])),
     ])
     .describe(
-      '"heading": each page\'s own headings (the default); "folders": the content\'s folders as a tree, opened along the way to the page shown, with the page\'s headings on the right of wide screens; false: none; or sidebars by path prefix.',
+      '"heading": each page\'s own headings (the default; "folders" instead for a vault whose Obsidian Publish settings show the navigation, `showNavigation` in site-options.json); "folders": the content\'s folders as a tree, opened along the way to the page shown, with the page\'s headings on the right of wide screens; false: none; or sidebars by path prefix.',
     ),
   sidebarDepth: z.number().int().min(0).max(6).describe('Heading levels in the sidebar below h2. Default 2.'),
+  folderSidebar: z
+    .strictObject({
+      order: z
+        .array(z.string())
+        .optional()
+        .describe(
+          'Folders and notes in the order the sidebar lists them, as paths of the content folder ("Anleitungen", "Anleitungen/Start.md"); what is not named follows, folders first, by name.',
+        ),
+      hidden: z
+        .array(z.string())
+        .optional()
+        .describe('Folders and notes left out of the sidebar (they stay published), as paths of the content folder.'),
+    })
+    .optional()
+    .describe(
+      'Order and hidden items of the folder sidebar (sidebar "folders"). Default: the navigation of the vault\'s Obsidian Publish settings (`navigationOrdering`, `navigationHiddenItems` in site-options.json), else folders first, each by name.',
+    ),
   lastUpdated: z.boolean().describe('Show the last-updated time from git. Default true.'),
   contributors: z.boolean().describe('Show contributors from git. Default true.'),
   navbar: z.array(navbarItem).describe('Entries of the navbar. Default: Home.'),
@@ -220,6 +237,11 @@ export const resolvedConfigSchema = z.strictObject({
     .describe(
       'How old URLs are kept alive: "files" writes a small HTML page at each old path (any host, e.g. GitHub Pages); "host" writes only `_redirects` (Netlify, Cloudflare Pages) and `redirects.nginx.map`, which answer 301; "both" (the default) does both. Old paths with : * ? " < > | or \\ never become files (they break Windows checkouts, artifact uploads and object stores): only the host files keep them.',
     ),
+  redirectPublishUrls: z
+    .boolean()
+    .describe(
+      "Redirect the URLs Obsidian Publish gave the notes (`/Folder+Name/Note+Name`, an alias's `/Old+Folder/Old+Name`, a permalink as written) to their pages. Default: true for a vault published with Obsidian Publish (a `site-options.json` or `publish.css` at its root, or `.obsidian/publish.json`), else false.",
+    ),
   exclude: z
     .array(z.string())
     .describe('Globs of files and folders of the content folder that are never published, e.g. ["Archiv/**", "**/*.draft.md"].'),
@@ -245,6 +267,7 @@ export const userConfigSchema = z.strictObject({
   analytics: analytics.partial().optional(),
   redirects: z.array(redirect).optional(),
   redirectMode: z.enum(['files', 'host', 'both']).optional(),
+  redirectPublishUrls: z.boolean().optional(),
   exclude: z.array(z.string()).optional(),
   activeFiles: z.array(z.string()).optional(),
   markdown: markdown.optional(),

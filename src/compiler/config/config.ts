@@ -46,6 +46,7 @@ export const DEFAULT_CONFIG: ResolvedConfig = {
   },
   redirects: [],
   redirectMode: 'both',
+  redirectPublishUrls: false,
   exclude: [],
   activeFiles: [],
   labels: {},
@@ -58,6 +59,12 @@ export interface VaultSiteOptions {
   colorMode?: 'auto' | 'light' | 'dark'
   backlinks?: boolean
   graph?: boolean
+  /** Publish shows its navigation (`showNavigation`): the folder sidebar, unless the config names a sidebar. */
+  sidebar?: 'folders'
+  /** Publish's navigation order and hidden items, for the folder sidebar. */
+  folderSidebar?: { order?: string[]; hidden?: string[] }
+  /** The vault was published with Obsidian Publish: its URLs redirect to the pages unless the config says otherwise. */
+  published?: boolean
 }
 
 /** What the build knows besides the config file: the `--base` option, the content folder's name, the vault's settings. */
@@ -72,7 +79,7 @@ export interface ConfigOverrides {
 /** Fills a user config with defaults, normalises the base path and names the vault of `theme.obsidianLink: true`. */
 export function resolveConfig(user: UserConfig = {}, overrides: ConfigOverrides = {}): ResolvedConfig {
   const base = normaliseBase(overrides.base ?? user.site?.base ?? DEFAULT_CONFIG.site.base)
-  const { title, ...vaultTheme } = overrides.vault ?? {}
+  const { title, published, ...vaultTheme } = overrides.vault ?? {}
   const theme = { ...DEFAULT_CONFIG.theme, ...vaultTheme, ...user.theme } as ThemeData
   if (theme.obsidianLink === true && overrides.contentFolderName) theme.obsidianLink = { vault: overrides.contentFolderName }
   return {
@@ -81,6 +88,7 @@ export function resolveConfig(user: UserConfig = {}, overrides: ConfigOverrides 
     analytics: user.analytics?.src && user.analytics.domain ? (user.analytics as AnalyticsConfig) : undefined,
     redirects: (user.redirects ?? []) as RedirectRule[],
     redirectMode: user.redirectMode ?? DEFAULT_CONFIG.redirectMode,
+    redirectPublishUrls: user.redirectPublishUrls ?? published ?? DEFAULT_CONFIG.redirectPublishUrls,
     exclude: user.exclude ?? [],
     activeFiles: user.activeFiles ?? [],
     ...(user.markdown ? { markdown: user.markdown } : {}),

@@ -6,13 +6,39 @@
  *     { "siteName": "Handbuch", "logo": "Anhänge/logo.svg", "defaultTheme": "dark", "showBacklinks": false, "showGraph": true }
  *       → site.title "Handbuch", theme.logo, theme.colorMode "dark", theme.backlinks false, theme.graph true
  *
- * Other settings (navigation order, hover previews) have no counterpart and are ignored.
+ *     { "showNavigation": true, "navigationOrdering": ["Anleitungen", "Anleitungen/Start.md", "Über uns.md"],
+ *       "navigationHiddenItems": ["Archiv"] }
+ *       → theme.sidebar "folders", theme.folderSidebar { order, hidden }
+ *
+ * A vault with this file, a `publish.css` at its root or `.obsidian/publish.json` was published with Obsidian Publish:
+ * its old URLs redirect to the pages (link/publish-urls.ts) unless the config's `redirectPublishUrls` says otherwise.
+ * Other settings have no counterpart and are ignored.
  */
 import type { VaultSiteOptions } from '../config/config.js'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Diagnostic } from '../diagnostics.js'
 import { readSettings } from './publish-rules.js'
 
 export const PUBLISH_SITE_FILE = 'site-options.json'
+
+/** Files only a vault published with Obsidian Publish has. */
+const PUBLISH_MARKERS = [PUBLISH_SITE_FILE, 'publish.css', '.obsidian/publish.json']
+
+/** The vault paths of a navigation list: strings without leading or trailing slashes, empty ones left out. */
+function paths(value: unknown): string[] {
+  if (!Array.isArray(value)) return []
+  return value.flatMap((item) =>
+    typeof item === 'string' && item.trim() !== ''
+      ? [
+          item
+            .trim()
+            .replace(/^\/+|\/+$/g, '')
+            .normalize('NFC'),
+        ]
+      : [],
+  )
+}
 
 const COLOR_MODES: Record<string, VaultSiteOptions['colorMode']> = { system: 'auto', light: 'light', dark: 'dark' }
 
@@ -30,5 +56,10 @@ export function readPublishSite(root: string): { options: VaultSiteOptions; diag
   if (colorMode) options.colorMode = colorMode
   if (typeof settings.showBacklinks === 'boolean') options.backlinks = settings.showBacklinks
   if (typeof settings.showGraph === 'boolean') options.graph = settings.showGraph
+  if (settings.showNavigation === true) options.sidebar = 'folders'
+  const order = paths(settings.navigationOrdering)
+  const hidden = paths(settings.navigationHiddenItems)
+  if (order.length > 0 || hidden.length > 0) options.folderSidebar = { order, hidden }
+  if (PUBLISH_MARKERS.some((file) => existsSync(join(root, file)))) options.published = true
   return { options, diagnostics }
 }

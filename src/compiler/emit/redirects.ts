@@ -6,6 +6,7 @@
  */
 import { siteLabels } from '../config/site-labels.js'
 import type { Site } from '../link/link-site.js'
+import type { Redirect } from '../link/site.js'
 import { escapeHtml } from '../html.js'
 import { hrefOf } from '../paths.js'
 import type { OutputFile } from './output-file.js'
@@ -16,6 +17,29 @@ export function isPortablePath(path: string): boolean {
   return !path.split('/').some((part) => part === '..' || part === '.') && !/[\0\\:*?"<>|]/.test(path)
 }
 
+/**
+ * The file of the site that forwards from a redirect's old path, from the base: the path itself, or `{path}.html` for
+ * an Obsidian Publish URL, which has no extension (static hosts answer `/Ordner+Name/Notiz` with it); none when the
+ * path cannot be a file, or only the host files answer it.
+ */
+export function redirectFileOf(r: Redirect, base: string): string | undefined {
+  if (r.publishUrl === 'host' || !isPortablePath(r.from) || !r.from.startsWith(base)) return undefined
+  const path = r.from.slice(base.length)
+  return r.publishUrl ? `${path}.html` : path
+}
+
+/**
+ * An old path as the host files write it: encoded as a browser sends it. A Publish URL's segments are encoded whole,
+ * so a `%`, `?` or `#` of a note's name stays part of the path; its `+` stays a plus.
+ */
+function hostPathOf(r: Redirect): string {
+  if (!r.publishUrl) return hrefOf(r.from)
+  return r.from
+    .split('/')
+    .map((segment) => encodeURIComponent(segment).replace(/%2B/g, '+'))
+    .join('/')
+}
+
 export const redirects = {
   name: 'redirects',
   emit(site: Site): OutputFile[] {
@@ -23,10 +47,11 @@ export const redirects = {
     const mode = site.config.redirectMode
     const files: OutputFile[] = []
     for (const r of mode === 'host' ? [] : site.redirects) {
-      if (!isPortablePath(r.from) || !r.from.startsWith(base)) continue
+      const path = redirectFileOf(r, base)
+      if (path === undefined) continue
       const to = hrefOf(r.to)
       files.push({
-        path: r.from.slice(base.length),
+        path,
         contents: fillTemplate('redirect', {
           lang: escapeHtml(site.config.site.lang),
           title: escapeHtml(r.to),
@@ -35,7 +60,7 @@ export const redirects = {
         }),
       })
     }
-    const netlify = site.redirects.map((r) => `${hrefOf(r.from)} ${hrefOf(r.to)} 301`).join('\n')
+    const netlify = site.redirects.map((r) => `${hostPathOf(r)} ${hrefOf(r.to)} 301`).join('\n')
     const nginx = site.redirects.map((r) => `${JSON.stringify(r.from)} ${JSON.stringify(r.to)};`).join('\n')
     if (mode === 'files') return files
     files.push({ path: '_redirects', contents: netlify ? `${netlify}\n` : '' })

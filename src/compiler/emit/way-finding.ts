@@ -92,61 +92,86 @@ export function createBreadcrumbs(site: Site, homeText: string): Map<string, Bre
 
 interface FolderNode {
   name: string
+  /** The folder's path in the content folder: 'Anleitungen/Server'. */
+  path: string
   /** The folder note's href, if the folder has one. */
   href?: string
   folders: Map<string, FolderNode>
-  pages: { title: string; href: string }[]
+  pages: { title: string; href: string; path: string }[]
 }
 
 /**
  * The site's folders as a sidebar (theme.sidebar 'folders'), for vaults that want a navigation tree instead of each
  * page's headings: the top-level folders and pages, and, along the way to the page shown, every folder opened on
  * its subfolders and pages. A folder links to its folder note, else to its first page. Only the path to the page
- * is opened, so a page carries a few dozen links, not the whole site's.
+ * is opened, so a page carries a few dozen links, not the whole site's. Folders come first, each by name, unless
+ * `theme.folderSidebar` (or the vault's Obsidian Publish navigation) orders them: the items it names come first, in
+ * its order, and the items it hides are left out, folders with all they hold (their pages stay published).
  */
 export function createFolderSidebar(site: Site): (href: string) => SidebarLink[] {
   const home = hrefOf(site.config.site.base)
-  const root: FolderNode = { name: '', folders: new Map(), pages: [] }
+  const { order = [], hidden = [] } = site.config.theme.folderSidebar ?? {}
+  const rankOf = new Map<string, number>()
+  order.forEach((path, i) => {
+    const key = path.normalize('NFC').replace(/^\/+|\/+$/g, '')
+    if (!rankOf.has(key)) rankOf.set(key, i)
+  })
+  const hiddenPaths = new Set(hidden.map((path) => path.normalize('NFC').replace(/^\/+|\/+$/g, '')))
+  // a note is named with its extension or without (`Notiz.md`, `Notiz`)
+  const named = <T>(map: { get(key: string): T | undefined }, path: string) => map.get(path) ?? map.get(path.replace(/\.md$/i, ''))
+  const isHidden = (path: string) => hiddenPaths.size > 0 && (hiddenPaths.has(path) || hiddenPaths.has(path.replace(/\.md$/i, '')))
+  const root: FolderNode = { name: '', path: '', folders: new Map(), pages: [] }
   const pathOf = new Map<string, string[]>()
   for (const { page, href } of site.pages) {
     if (href === home) continue
     const parts = page.sourcePath.replace(/\.(md|base|canvas)$/i, '').split('/')
     const folders = parts.slice(0, -1)
+    pathOf.set(href, folders)
+    if (isHidden(page.sourcePath) || folders.some((_, i) => isHidden(folders.slice(0, i + 1).join('/')))) continue
     let node = root
     for (const folder of folders) {
       let next = node.folders.get(folder)
-      if (!next) node.folders.set(folder, (next = { name: folder, folders: new Map(), pages: [] }))
+      if (!next)
+        node.folders.set(
+          folder,
+          (next = { name: folder, path: node.path ? `${node.path}/${folder}` : folder, folders: new Map(), pages: [] }),
+        )
       node = next
     }
-    pathOf.set(href, folders)
     if (folders.length > 0 && parts.at(-1)!.toLowerCase() === folders.at(-1)!.toLowerCase()) node.href = href
-    else node.pages.push({ title: page.title, href })
+    else node.pages.push({ title: page.title, href, path: page.sourcePath })
   }
-  const firstPage = (node: FolderNode): string | undefined =>
-    node.href ??
-    [...node.pages].sort((a, b) => collator.compare(a.title, b.title))[0]?.href ??
-    [...node.folders.values()].map(firstPage).find(Boolean)
+  /** Folders, then pages, each by name; then, stably, what the order names before what it does not. */
+  type Item =
+    { folder: FolderNode; page?: undefined; rank?: number } | { folder?: undefined; page: FolderNode['pages'][number]; rank?: number }
+  const ordered = (node: FolderNode): Item[] => {
+    const items: Item[] = [
+      ...[...node.folders.values()]
+        .sort((a, b) => collator.compare(a.name, b.name))
+        .map((folder) => ({ folder, rank: rankOf.get(folder.path) })),
+      ...[...node.pages].sort((a, b) => collator.compare(a.title, b.title)).map((page) => ({ page, rank: named(rankOf, page.path) })),
+    ]
+    return rankOf.size === 0 ? items : items.sort((a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity))
+  }
+  /** A folder's folder note, else its first page: by the order where it names one, else its own pages before its folders'. */
+  const firstPage = (node: FolderNode): string | undefined => {
+    if (node.href) return node.href
+    const items = ordered(node)
+    const pagesFirst = rankOf.size === 0 ? [...items.filter((item) => item.page), ...items.filter((item) => item.folder)] : items
+    return pagesFirst.map((item) => (item.page ? item.page.href : firstPage(item.folder!))).find(Boolean)
+  }
 
-  const itemsOf = (node: FolderNode, open: readonly string[], current: string): SidebarLink[] => {
-    const folders = [...node.folders.values()]
-      .sort((a, b) => collator.compare(a.name, b.name))
-      .map((folder): SidebarLink => {
+  const itemsOf = (node: FolderNode, open: readonly string[], current: string): SidebarLink[] =>
+    ordered(node).map((item): SidebarLink => {
+      if (item.folder) {
+        const folder = item.folder
         const onPath = open[0] === folder.name
         const children = onPath ? itemsOf(folder, open.slice(1), current) : []
         const href = folder.href ?? firstPage(folder)
         return { text: folder.name, href, active: href === current && folder.href === current, collapsible: false, open: onPath, children }
-      })
-    const pages = [...node.pages]
-      .sort((a, b) => collator.compare(a.title, b.title))
-      .map((page): SidebarLink => ({
-        text: page.title,
-        href: page.href,
-        active: page.href === current,
-        collapsible: false,
-        open: true,
-        children: [],
-      }))
-    return [...folders, ...pages]
-  }
+      }
+      const page = item.page!
+      return { text: page.title, href: page.href, active: page.href === current, collapsible: false, open: true, children: [] }
+    })
   return (href) => itemsOf(root, pathOf.get(href) ?? [], href)
 }

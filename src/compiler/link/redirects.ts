@@ -1,6 +1,6 @@
 /**
- * Redirects that keep old URLs alive: the spellings older pipelines gave a page's name, aliases, `redirectFrom` and
- * the config's `redirects`, each checked to be a plain path under the base that no page has.
+ * Redirects that keep old URLs alive: the spellings older pipelines gave a page's name, aliases, `redirectFrom`, the
+ * config's `redirects` and the URLs of Obsidian Publish, each checked to be a plain path under the base that no page has.
  */
 import type { ResolvedConfig } from '../config/config.js'
 import type { Diagnostic } from '../diagnostics.js'
@@ -8,6 +8,7 @@ import type { CompiledPage, PageLink } from '../parse/page.js'
 import { routePathOf, safeDecodeURI, type RoutePath, type Slug, type SourcePath } from '../paths.js'
 import { legacySlugsOf, slugifyPageName } from '../parse/slugify.js'
 import { pageNameOf } from '../parse/parse-page.js'
+import { publishUrlsOf } from './publish-urls.js'
 import type { LinkIndex } from './resolve-links.js'
 import type { Redirect, SitePage } from './site.js'
 
@@ -73,7 +74,27 @@ export function collectRedirects(pages: SitePage[], config: ResolvedConfig, inde
     const to = target ? routePathOf(target.slug as Slug, base) : /^\/(?!\/)/.test(rule.to) ? underBase(rule.to, base) : rule.to
     add(underBase(rule.from, base), to as RoutePath, 'wikigen.config.ts' as SourcePath, true)
   }
+  if (config.redirectPublishUrls) addPublishUrls(pages, base, byRoute, redirects)
   return [...redirects.values()].sort((a, b) => (a.from < b.from ? -1 : 1))
+}
+
+/**
+ * The URLs Obsidian Publish gave the pages (publish-urls.ts), after every other redirect: the notes' own paths and
+ * permalinks first, then aliases, then the spellings with spaces. Each yields without a word to a page, to another
+ * redirect, and to a redirect's forwarding page where its own would be written (`{path}.html`).
+ */
+function addPublishUrls(pages: SitePage[], base: string, byRoute: ReadonlyMap<string, SitePage>, redirects: Map<string, Redirect>) {
+  const urls = pages.map((p) => ({ p, ...publishUrlsOf(p.page) }))
+  const add = (url: string, p: SitePage, file: boolean) => {
+    const from = `${base}${url}`
+    if (from === p.route || byRoute.has(from) || byRoute.has(`${from}.html`) || redirects.has(from)) return
+    if (file && redirects.has(`${from}.html`)) return
+    const source = p.page.sourcePath
+    redirects.set(from, { from, to: p.route, source, ownName: true, publishUrl: file ? 'file' : 'host' })
+  }
+  for (const { p, own } of urls) for (const url of own) add(url.path, p, true)
+  for (const { p, aliases } of urls) for (const url of aliases) add(url.path, p, true)
+  for (const { p, own, aliases } of urls) for (const url of [...own, ...aliases]) if (url.spaced) add(url.spaced, p, false)
 }
 
 /**

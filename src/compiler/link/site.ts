@@ -104,6 +104,12 @@ export interface Redirect {
    * file of the site has that URL, it is left out quietly; redirects authors and the config ask for are reported.
    */
   ownName?: true
+  /**
+   * A URL Obsidian Publish gave the page (link/publish-urls.ts), without extension: its forwarding page is written as
+   * `{from}.html`, which static hosts and `wikigen serve` answer for the path without extension ('file'), or none,
+   * only the host files answer it (the spelling with spaces of a `+` path: 'host').
+   */
+  publishUrl?: 'file' | 'host'
 }
 
 export interface Site {

@@ -21,6 +21,13 @@ export interface OutputClaim {
   source?: SourcePath
   /** The claim is a folder the build fills as a whole (the client's, the full-text index's). */
   wholeFolder?: boolean
+  /** A claim the build guessed (an Obsidian Publish URL's forwarding page): refused without a word. */
+  quiet?: boolean
+  /**
+   * Refused also where it differs from a path taken only in case: a case-insensitive file system (macOS, Windows)
+   * would write both into one file.
+   */
+  foldCase?: boolean
 }
 
 /**
@@ -33,6 +40,16 @@ export function settleOutputClaims(claims: readonly OutputClaim[]): { refused: S
   const folders = new Map<string, OutputClaim>()
   const refused = new Set<OutputClaim>()
   const diagnostics: Diagnostic[] = []
+  // claimed files and folders in lower case, made when the first claim asks (such claims come last)
+  let folded: { files: Set<string>; folders: Set<string> } | undefined
+  const takenInAnyCase = (key: string) => {
+    folded ??= {
+      files: new Set([...owners.keys()].map((path) => path.toLowerCase())),
+      folders: new Set([...folders.keys()].map((path) => path.toLowerCase())),
+    }
+    const lower = key.toLowerCase()
+    return folded.files.has(lower) || folded.folders.has(lower) || parentsOf(lower).some((parent) => folded!.files.has(parent))
+  }
   for (const claim of claims) {
     const key = claim.path.normalize('NFC')
     const tooLong = longestName(key)
@@ -57,6 +74,10 @@ export function settleOutputClaims(claims: readonly OutputClaim[]): { refused: S
       parentsOf(key)
         .map((parent) => owners.get(parent))
         .find(Boolean)
+    if (claim.quiet && (taken || (claim.foldCase && takenInAnyCase(key)))) {
+      refused.add(claim)
+      continue
+    }
     if (taken) {
       if (!claim.source) throw new Error(`Two generated files claim ${claim.path}: ${taken.owner} and ${claim.owner}`)
       refused.add(claim)
@@ -82,6 +103,10 @@ export function settleOutputClaims(claims: readonly OutputClaim[]): { refused: S
     }
     owners.set(key, claim)
     for (const parent of parentsOf(key)) if (!folders.has(parent)) folders.set(parent, claim)
+    if (folded) {
+      folded.files.add(key.toLowerCase())
+      for (const parent of parentsOf(key)) folded.folders.add(parent.toLowerCase())
+    }
   }
   return { refused, diagnostics }
 }

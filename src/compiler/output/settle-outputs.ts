@@ -9,7 +9,7 @@ import { outputPathOf } from '../discover/load.js'
 import type { OutputFile } from '../emit/output-file.js'
 import type { RenderJob } from '../emit/page-routes.js'
 import type { Redirect, Site } from '../link/link-site.js'
-import { redirects as redirectsEmitter } from '../emit/redirects.js'
+import { redirectFileOf, redirects as redirectsEmitter } from '../emit/redirects.js'
 import { settleOutputClaims, type OutputClaim } from './output-claims.js'
 
 /** The folders the build fills as a whole, with their owners for messages. */
@@ -52,7 +52,10 @@ export function settleOutputs(site: Site, jobs: readonly RenderJob[], given: rea
           entry.emitter === 'redirects' ? { ...entry, files: redirectsEmitter.emit({ ...site, redirects: free.redirects }) } : entry,
         )
   const sourceOfBody = new Map(site.pages.map((p) => [p.page.contentHash, p.page.sourcePath]))
-  const redirectSources = new Map(site.redirects.map((r) => [r.from.slice(site.config.site.base.length), r]))
+  const base = site.config.site.base
+  const redirectSources = new Map(
+    site.redirects.flatMap((r) => (r.from.startsWith(base) ? [[redirectFileOf(r, base) ?? '', r] as const] : [])),
+  )
   // the full-text index's folder, written by a worker after the claims are settled, and the client's folder belong to
   // them as a whole: no content file may take a path in either (a Content-Security-Policy names the client's folder)
   const generated: OutputClaim[] = WHOLE_FOLDERS.map(([path, owner]) => ({ path, owner, wholeFolder: true }))
@@ -78,7 +81,13 @@ export function settleOutputs(site: Site, jobs: readonly RenderJob[], given: rea
       const redirect = emitter === 'redirects' ? redirectSources.get(file.path) : undefined
       const asset = emitter === 'assets' ? assetSources.get(file.path) : undefined
       const claim: OutputClaim = redirect
-        ? { path: file.path, owner: `the redirect from "${redirect.from}" to "${redirect.to}"`, source: redirect.source }
+        ? {
+            path: file.path,
+            owner: `the redirect from "${redirect.from}" to "${redirect.to}"`,
+            source: redirect.source,
+            // an Obsidian Publish URL's forwarding page is the build's own guess: it yields to any file without a word
+            ...(redirect.publishUrl ? { quiet: true, foldCase: true } : {}),
+          }
         : asset
           ? { path: file.path, owner: `file "${asset}"`, source: asset }
           : { path: file.path, owner: `the ${emitter}` }
