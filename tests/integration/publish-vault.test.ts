@@ -114,12 +114,14 @@ describe('an Obsidian Publish vault', () => {
     expect(existsSync(join(out, 'favicon.png'))).toBe(true)
   })
 
-  it("shows Obsidian's embedded searches and Twig templates as code, without warnings", async () => {
+  it("shows Obsidian's embedded searches as their results and Twig templates as code, without warnings", async () => {
     const { read, diagnostics } = await buildVault({
       'index.md': '# Start\n\n```query\ntag:#todo\n```\n\n```twig\n{{ title|upper }}\n```\n\n```htaccess\nRewriteEngine On\n```\n',
+      'Offen.md': '# Offen\n\nNoch zu tun #todo\n',
     })
     expect(diagnostics).toEqual([])
-    expect(read('index.html')).toContain('tag:#todo')
+    expect(read('index.html')).toContain('href="/offen.html"')
+    expect(read('index.html')).not.toContain('tag:#todo')
     expect(read('index.html')).toMatch(/hljs-/)
   })
 
