@@ -95,10 +95,12 @@ export async function build(given: BuildOptions): Promise<BuildResult> {
       const { site, diagnostics, compiled } = await compileAndLink(content, config, scope, options, clock.mark, fullText.start)
       const git = await gitInfo
       clock.mark('git (rest)')
-      diagnostics.push(...evaluateBases(site, fileTimes(options.root, git.byPath)))
-      evaluateQueries(site, sourceReader(options.root), fileTimes(options.root, git.byPath))
+      const times = fileTimes(options.root, git.byPath)
+      diagnostics.push(...evaluateBases(site, times))
+      evaluateQueries(site, sourceReader(options.root), times)
       const made = createRenderJobs(site, { git: git.byPath, assets: client.assets, dev: options.dev })
-      const emitted = emitFiles(site, { git: git.byPath, client })
+      const store = scope.pool.store
+      const emitted = emitFiles(site, { git: git.byPath, client, feed: { times, searchData: (hash) => store.searchData(hash) } })
       const { jobs, files, redirects, diagnostics: pathDiagnostics } = settleOutputs(site, made.jobs, emitted)
       diagnostics.push(...made.diagnostics, ...git.diagnostics, ...pathDiagnostics)
       clock.mark('prepare routes')

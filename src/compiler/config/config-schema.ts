@@ -50,7 +50,26 @@ const site = z.strictObject({
   hostname: z
     .string()
     .optional()
-    .describe('Origin for absolute URLs in sitemap.xml, e.g. "https://wiki.example.com". No sitemap without it.'),
+    .describe(
+      'Origin for absolute URLs in sitemap.xml, rss.xml and robots.txt, e.g. "https://wiki.example.com". No sitemap, feed or robots.txt without it (except with site.noindex).',
+    ),
+  feed: z
+    .union([
+      z.boolean(),
+      z.strictObject({
+        items: z.number().int().min(1).max(1000).optional().describe('How many pages the feed lists, newest first. Default 50.'),
+      }),
+    ])
+    .optional()
+    .describe(
+      "An RSS 2.0 feed of the pages changed last, at /rss.xml, linked from every page's head: true, false, or { items }. Each item is a page with its title, URL, last-updated time (git, else the file's time) and its front matter's description or the start of its text. Default: on when site.hostname is set (a feed needs absolute URLs), else off.",
+    ),
+  noindex: z
+    .boolean()
+    .optional()
+    .describe(
+      'Ask search engines not to index the site: every page gets `<meta name="robots" content="noindex">` and the site a robots.txt that disallows everything. Default false: with site.hostname the generated robots.txt allows everything and names the sitemap. A robots.txt of your own in public/ is always published as it is, in place of the generated one.',
+    ),
   icon: z
     .union([z.string(), z.literal(false)])
     .optional()

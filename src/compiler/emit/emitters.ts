@@ -8,6 +8,8 @@ import { redirects } from './redirects.js'
 import { searchIndex } from './search-index.js'
 import { siteIcon } from './site-icon.js'
 import { createSitemap } from './sitemap.js'
+import { createFeed, type FeedSources } from './feed.js'
+import { createRobots } from './robots.js'
 import { mathSheetFiles } from './math-sheet.js'
 import type { GitInfo } from '../discover/git-info.js'
 import { outputPathOf } from '../discover/load.js'
@@ -19,6 +21,8 @@ export interface EmitContext {
   /** Last-updated times per page, from git. */
   git: Map<SourcePath, GitInfo>
   client: ClientBundle
+  /** When each page changed and its text, for the feed (emit/feed.ts). */
+  feed: FeedSources
 }
 
 /** An emitter makes some of the site's files from the linked site. */
@@ -32,6 +36,8 @@ export const emitters: readonly Emitter[] = [
   { name: 'search index', emit: (site) => searchIndex.emit(site) },
   { name: 'redirects', emit: (site) => redirects.emit(site) },
   { name: 'sitemap', emit: (site, context) => createSitemap(site, context.git) },
+  { name: 'RSS feed', emit: (site, context) => createFeed(site, context.feed) },
+  { name: 'robots.txt', emit: (site) => createRobots(site) },
   { name: 'assets', emit: (site) => site.assets.map((asset) => ({ path: outputPathOf(asset), copyFrom: asset.absolute })) },
   { name: 'site icon', emit: (site) => siteIcon.emit(site) },
   // the site's math rules live in the client's folder, which the client's emitter owns as a whole

@@ -20,6 +20,8 @@ import type { Site } from '../link/link-site.js'
 import { isPublicFile, outputPathOf, type ContentRef } from '../discover/load.js'
 import { hrefOf, safeDecodeURI } from '../paths.js'
 import type { OutputFile } from './output-file.js'
+import { feedHead } from './feed.js'
+import { robotsHead } from './robots.js'
 
 /** Media types of the image formats browsers take as a page icon. */
 const ICON_TYPES: Record<string, string> = {
@@ -110,9 +112,11 @@ export function siteIconOf(site: Site): SiteIcon | undefined {
   return icon ?? undefined
 }
 
-/** The head tags every page of the site starts with: the configured ones, with the icon's link. */
+/** The head tags every page of the site starts with: the configured ones, with the icon's link, the feed's and robots'. */
 export function siteHeadOf(site: Site): HeadTag[] {
-  return siteIconOf(site)?.head ?? site.config.site.head
+  const head = siteIconOf(site)?.head ?? site.config.site.head
+  const more = [...feedHead(site.config), ...robotsHead(site.config)]
+  return more.length > 0 ? [...head, ...more] : head
 }
 
 /** The emitter of the icon's copy at the root of the site. */
