@@ -54,6 +54,8 @@ export function parseBasePage(source: SourceFile, page: { name: string; slug: Sl
       const title = view.name || `${labels[VIEW_LABELS[view.type]]} ${index + 1}`
       const slug = slugger(title)
       anchors.push({ level: 2, text: title, slug })
+      // the outline lists the views; its link's #hash opens the tab (src/client/tabs.ts)
+      headers.push({ level: 2, title, slug, link: `#${slug}`, children: [] })
       return { label: title, slug, html: viewLink(index, { line: view.line, column: view.column }) }
     })
     html = renderViewTabs(panels, (i) => panels[i].slug, labels.basesViews)
