@@ -1,7 +1,10 @@
 /**
  * Tab groups (spec §4): click, Enter/Space select, arrow keys move with wrap; groups with an id remember the
- * chosen tab in localStorage, and every group with the same id follows.
+ * chosen tab in localStorage, and every group with the same id follows. A `#hash` naming a panel, or something in
+ * one, opens that panel (a link to a view of a base: /kunden.html#karten).
  */
+import { hashTarget } from './router.js'
+
 export const TAB_STORE_KEY = 'VUEPRESS_TAB_STORE'
 
 function readStore(): Record<string, string> {
@@ -70,7 +73,20 @@ export function mount(root: HTMLElement): () => void {
   const onStorage = (e: StorageEvent) => {
     if (e.key === TAB_STORE_KEY) applyStore()
   }
+  const applyHash = () => {
+    const target = hashTarget(location.hash)
+    const panel = target?.closest<HTMLElement>('[role="tabpanel"]')
+    const group = panel?.parentElement
+    if (!panel || !group?.classList.contains('tabs') || !root.contains(group)) return
+    const index = [...group.querySelectorAll<HTMLElement>(':scope > [role="tabpanel"]')].indexOf(panel)
+    if (index >= 0 && !panel.classList.contains('active')) {
+      select(group, index)
+      target!.scrollIntoView()
+    }
+  }
   applyStore()
+  applyHash()
+  window.addEventListener('hashchange', applyHash)
   root.addEventListener('click', onClick)
   root.addEventListener('keydown', onKey)
   window.addEventListener('storage', onStorage)
@@ -78,5 +94,6 @@ export function mount(root: HTMLElement): () => void {
     root.removeEventListener('click', onClick)
     root.removeEventListener('keydown', onKey)
     window.removeEventListener('storage', onStorage)
+    window.removeEventListener('hashchange', applyHash)
   }
 }

@@ -100,6 +100,8 @@ export const labels = {
   basesCards: 'Karten',
   basesList: 'Liste',
   basesMap: 'Karte',
+  /** The name of the switcher between the views of a base. */
+  basesViews: 'Ansichten',
   /** An entry of a map view (listed, with its coordinates) that has none. */
   basesNoCoordinates: 'Ohne Koordinaten',
   basesYes: 'Ja',

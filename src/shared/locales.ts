@@ -112,6 +112,7 @@ const en: Labels = {
   basesCards: 'Cards',
   basesList: 'List',
   basesMap: 'Map',
+  basesViews: 'Views',
   basesNoCoordinates: 'No coordinates',
   basesYes: 'Yes',
   basesNo: 'No',

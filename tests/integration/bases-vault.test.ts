@@ -107,6 +107,73 @@ describe('a vault with bases', () => {
     ])
   })
 
+  it('shows the views of a base page as tabs, the first selected, each panel named by its view for links', () => {
+    const page = main('orte.html')
+    const tabs = [
+      ...page.matchAll(
+        /<button type="button" role="tab" id="([^"]+)-tab" aria-controls="([^"]+)" aria-selected="(\w+)" tabindex="(-?\d)"[^>]*>([^<]+)<\/button>/g,
+      ),
+    ]
+    expect(tabs.map((tab) => [tab[5], tab[2], tab[3], tab[4]])).toEqual([
+      ['Tabelle', 'tabelle', 'true', '0'],
+      ['Nach Grösse', 'nach-grösse', 'false', '-1'],
+      ['Karten', 'karten', 'false', '-1'],
+      ['Liste', 'liste', 'false', '-1'],
+      ['Steckbriefe', 'steckbriefe', 'false', '-1'],
+      ['Karte', 'karte', 'false', '-1'],
+    ])
+    expect(page).toContain('<div class="tabs base-views"><div class="tabs-list" role="tablist" aria-label="Ansichten">')
+    // every view is in the page, so without JavaScript all stay reachable, one below the other
+    const panels = [
+      ...page.matchAll(/<div class="tab-panel( active)?" role="tabpanel" id="([^"]+)" aria-labelledby="\2-tab" tabindex="0">/g),
+    ]
+    expect(panels.map((panel) => `${panel[2]}${panel[1] ?? ''}`)).toEqual([
+      'tabelle active',
+      'nach-grösse',
+      'karten',
+      'liste',
+      'steckbriefe',
+      'karte',
+    ])
+    expect(page).not.toContain('<h2 id="tabelle"')
+  })
+
+  it('gives a table its row height and column widths as classes', () => {
+    const table = view('orte.html', 'Tabelle')
+    // einwohner, written bare in order and as note.einwohner under columnSize, is one property
+    expect(table).toContain(
+      '<table class="base-rows-tall base-sized"><colgroup><col class="base-w-180"><col><col class="base-w-120"><col><col><col></colgroup>',
+    )
+    expect(view('orte.html', 'Nach Grösse')).toContain('<table><thead>')
+    expect(view('reiseplan.html', 'Übersicht der Städte')).toContain('<table class="base-rows-short"><thead>')
+    expect(main('orte.html')).not.toContain('style=')
+  })
+
+  it('numbers a list with its separator, and indents the properties of another without markers', () => {
+    const numbered = view('orte.html', 'Liste')
+    expect(numbered).toContain(
+      '<ol class="base-list"><li><a href="/bern.html" class="internal">Bern</a><span class="base-list-separator"> – </span>',
+    )
+    expect(numbered).toContain(
+      '<span class="base-list-value" title="Name">Bern</span><span class="base-list-separator"> – </span><span class="base-list-value" title="Dateiendung">md</span>',
+    )
+    const indented = view('orte.html', 'Steckbriefe')
+    expect(indented).toContain(
+      '<ul class="base-list base-list-plain base-list-indented"><li><a href="/bern.html" class="internal">Bern</a><ul class="base-list-properties"><li><span class="base-list-label">kanton</span> <span class="base-list-value">BE</span></li><li><span class="base-list-label">Einwohner</span> <span class="base-list-value"><span class="base-number">134000</span></span></li></ul></li>',
+    )
+  })
+
+  it('shows a base block of several views as tabs with ids of their own, and one of one view without', () => {
+    const page = main('reiseplan.html')
+    const ids = [...page.matchAll(/role="tabpanel" id="([^"]+)"/g)].map((m) => m[1])
+    expect(ids).toHaveLength(2)
+    expect(ids[0]).toMatch(/^base-[a-z0-9]+-\d+-1$/)
+    expect(ids[1]).toBe(ids[0].replace(/-1$/, '-2'))
+    expect([...page.matchAll(/role="tab"[^>]*>([^<]+)</g)].map((m) => m[1])).toEqual(['Übersicht der Städte', 'Kurzliste'])
+    expect(view('reiseplan.html', 'Kurzliste')).toContain('<ul class="base-list base-list-plain">')
+    expect(main('übersicht.html')).not.toContain('role="tab"')
+  })
+
   it('costs a page without a base nothing: no base markup, no stylesheet or script of its own', () => {
     const assets = (file: string) => html(file).match(/<link rel="stylesheet"[^>]*>|<script[^>]*>/g)
     expect(main('ohne.html')).not.toContain('class="base')

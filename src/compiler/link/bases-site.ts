@@ -7,7 +7,7 @@
  */
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
-import { evaluateView, renderView, type BaseProblem, type BaseRecord, type RenderLabels } from '../parse/bases/index.js'
+import { evaluateView, renderView, renderViewTabs, type BaseProblem, type BaseRecord, type RenderLabels } from '../parse/bases/index.js'
 import { propertyNamesOf } from '../parse/bases/evaluate.js'
 import { intlLocaleOf, siteLabels } from '../config/site-labels.js'
 import { fillLabel, type Labels } from '../../shared/labels.js'
@@ -82,47 +82,43 @@ export function evaluateBases(site: Site, times: FileTimes, now = Date.now()): D
   // German sites write dates 01.05.2024 (the views' own format); others as their language does
   const formatDate = localeOf(lang).name === 'en' ? intlDateFormat(lang) : undefined
   const images = imageResolver(site)
-  const evaluateLink = (holder: SitePage, link: PageLink, self: BaseRecord | undefined, only?: number): Resolved => {
+  /** A link's views; those of a ```base block with several views as tabs, named on the page by `tabsId`. */
+  const evaluateLink = (holder: SitePage, link: PageLink, self: BaseRecord | undefined, tabsId?: string): Resolved => {
     const base = link.base!
-    const views =
-      only !== undefined
-        ? [only]
-        : link.view !== undefined
-          ? [link.view]
-          : base.views.length > 0
-            ? base.views.map((_, i) => i)
-            : [undefined]
-    const html = views
-      .map((view) => {
-        const { view: result, problems } = evaluateView(base, view, notes, {
-          resolve: (target) => resolveTarget(site, holder, target),
-          record: (path) => byPath.get(path),
-          resolveImage: (target) => images(holder, target),
-          propertyNames,
-          self,
-          now,
-          timeZone: site.config.site.timeZone,
-          locale: lang,
-          labels: {
-            columns: labels.basesColumns,
-            noValue: labels.basesNoValue,
-            error: labels.basesCellError,
-            summaries: labels.basesSummaries,
-          },
-          ...(formatDate ? { formatDate } : {}),
-        })
-        for (const problem of problems) report(holder, problem)
-        return renderView(result, renderLabels)
+    const views = link.view !== undefined ? [link.view] : base.views.length > 0 ? base.views.map((_, i) => i) : [undefined]
+    const rendered = views.map((view) => {
+      const { view: result, problems } = evaluateView(base, view, notes, {
+        resolve: (target) => resolveTarget(site, holder, target),
+        record: (path) => byPath.get(path),
+        resolveImage: (target) => images(holder, target),
+        propertyNames,
+        self,
+        now,
+        timeZone: site.config.site.timeZone,
+        locale: lang,
+        labels: {
+          columns: labels.basesColumns,
+          noValue: labels.basesNoValue,
+          error: labels.basesCellError,
+          summaries: labels.basesSummaries,
+        },
+        ...(formatDate ? { formatDate } : {}),
       })
-      .join('')
-    return { kind: 'base', html }
+      for (const problem of problems) report(holder, problem)
+      return renderView(result, renderLabels)
+    })
+    if (rendered.length < 2 || tabsId === undefined) return { kind: 'base', html: rendered.join('') }
+    const panels = rendered.map((html, i) => ({ label: base.views[i].name || `${renderLabels.views[base.views[i].type]} ${i + 1}`, html }))
+    return { kind: 'base', html: renderViewTabs(panels, (i) => `${tabsId}-${i + 1}`, labels.basesViews) }
   }
 
   for (const holder of holders) {
     // a ```base block's `this` is the page it is written in; a base's own page is the base file itself
     const self = BASE_SOURCE.test(holder.page.sourcePath) ? baseRecord(holder) : recordOf.get(holder)
+    // ids of a block's tabs: by the page and the block, so a page embedding another keeps them apart
+    const pageKey = shortHash(holder.page.sourcePath)
     holder.page.links.forEach((link, i) => {
-      if (link.kind === 'base') holder.resolved[i] = evaluateLink(holder, link, self)
+      if (link.kind === 'base') holder.resolved[i] = evaluateLink(holder, link, self, `base-${pageKey}-${i}`)
     })
   }
   // an embedded base (![[Kunden.base]]) is evaluated for the page that embeds it: `this` is that page; it shows its
@@ -146,6 +142,13 @@ export function evaluateBases(site: Site, times: FileTimes, now = Date.now()): D
   }
   site.diagnostics.push(...diagnostics)
   return diagnostics
+}
+
+/** Eight letters and digits from `text` (FNV-1a): a short, stable part of an id. */
+function shortHash(text: string): string {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)
+  return (hash >>> 0).toString(36)
 }
 
 /** The record of a `.base` page itself: `this` on its own page (`this.file.folder` is the base's folder). */

@@ -56,7 +56,7 @@ export interface ParseSettings {
  */
 export function parsePage(source: SourceFile, labels: Labels = deCH, plugins?: MarkdownPlugins, settings: ParseSettings = {}): Page {
   const rawHtml = settings.rawHtml ?? 'safe'
-  if (/\.base$/i.test(source.path)) return parseBasePage(source, pageNameOf(source.path))
+  if (/\.base$/i.test(source.path)) return parseBasePage(source, pageNameOf(source.path), labels)
   if (/\.canvas$/i.test(source.path)) return parseCanvasPage(source, pageNameOf(source.path), labels, settings)
   const { frontmatter, body, diagnostics } = readFrontmatter(source.text, source.path)
   diagnostics.unshift(...source.diagnostics)

@@ -6,7 +6,7 @@
  * embeds them.
  */
 import type { RawHtmlPolicy } from './markdown/safe-html.js'
-import { parseBase, type BaseDefinition, type BaseProblem } from './bases/index.js'
+import { parseBase, renderViewTabs, type BaseDefinition, type BaseProblem } from './bases/index.js'
 import { parseCanvas, renderCanvas, renderLinkCard } from './canvas/index.js'
 import type { CanvasFileNode, CanvasGroupNode, CanvasLinkNode, CanvasTextNode } from './canvas/index.js'
 import type { Diagnostic, DiagnosticCode } from '../diagnostics.js'
@@ -25,8 +25,10 @@ import { createHeadingSlugger } from './slugify.js'
 import { searchDataOf } from './search-data.js'
 import type { Slug, SourcePath } from '../paths.js'
 
-/** The page of a `.base` file: one section per view (under its name when there are several), filled in after linking. */
-export function parseBasePage(source: SourceFile, page: { name: string; slug: Slug }): Page {
+const VIEW_LABELS = { table: 'basesTable', cards: 'basesCards', list: 'basesList', map: 'basesMap' } as const
+
+/** The page of a `.base` file: its view, or its views as tabs, filled in after linking. */
+export function parseBasePage(source: SourceFile, page: { name: string; slug: Slug }, labels: Labels = deCH): Page {
   const { base, problems } = parseBase(source.text)
   const diagnostics = [...source.diagnostics, ...problems.map((problem) => diagnosticOf(problem, source.path, 'bad-base'))]
   const links: PageLink[] = []
@@ -46,16 +48,18 @@ export function parseBasePage(source: SourceFile, page: { name: string; slug: Sl
     fragments.push({ id: slug, html: placeholder })
   } else if (base.views.length <= 1) html = viewLink(base.views.length === 1 ? 0 : undefined, { line: 1, column: 1 })
   else {
-    base.views.forEach((view, index) => {
-      const title = view.name || `${view.type} ${index + 1}`
+    // several views: one tab each, the first shown, as Obsidian shows one view at a time; each panel has the view's
+    // slug as its id, so `[[Kunden.base#Karten]]` opens that tab and `![[Kunden.base#Karten]]` embeds that view
+    const panels = base.views.map((view, index) => {
+      const title = view.name || `${labels[VIEW_LABELS[view.type]]} ${index + 1}`
       const slug = slugger(title)
-      const start = html.length
-      html += `<h2 id="${escapeHtml(slug)}" tabindex="-1"><a class="header-anchor" href="#${escapeHtml(slug)}"><span>${escapeHtml(title)}</span></a></h2>`
-      html += viewLink(index, { line: view.line, column: view.column })
-      headers.push({ level: 2, title, slug, link: `#${slug}`, children: [] })
       anchors.push({ level: 2, text: title, slug })
-      fragments.push({ id: slug, start, end: html.length })
+      // the outline lists the views; its link's #hash opens the tab (src/client/tabs.ts)
+      headers.push({ level: 2, title, slug, link: `#${slug}`, children: [] })
+      return { label: title, slug, html: viewLink(index, { line: view.line, column: view.column }) }
     })
+    html = renderViewTabs(panels, (i) => panels[i].slug, labels.basesViews)
+    for (const panel of panels) fragments.push({ id: panel.slug, html: panel.html })
   }
   return sourcePage(source, page, { html, links, headers, anchors, fragments, diagnostics })
 }

@@ -40,7 +40,17 @@ import { labels as deCH } from '../../../shared/labels.js'
 import { closestMatch } from '../../config/closest.js'
 import { sanitizeHtmlText } from '../markdown/safe-html.js'
 import { propertyReferences } from './references.js'
-import type { BaseDefinition, BaseExpression, BaseFilter, BaseProblem, BaseSummary, BaseView, BaseViewType } from './parse.js'
+import type {
+  BaseDefinition,
+  BaseExpression,
+  BaseFilter,
+  BaseListMarkers,
+  BaseProblem,
+  BaseRowHeight,
+  BaseSummary,
+  BaseView,
+  BaseViewType,
+} from './parse.js'
 import type { BaseRecord } from './record.js'
 
 /** Column names and texts of a view's data; the defaults are German (de-CH), like the rest of the site. */
@@ -147,7 +157,18 @@ export interface ViewResult {
   /** Table: the summaries of all shown notes, one per column; undefined when the view has none. */
   summaries?: (SummaryCell | undefined)[]
   /** The view's display settings that reach the HTML. */
-  settings?: { imageFit?: 'cover' | 'contain'; imageAspectRatio?: number; cardSize?: number; coordinates?: string }
+  settings?: {
+    imageFit?: 'cover' | 'contain'
+    imageAspectRatio?: number
+    cardSize?: number
+    coordinates?: string
+    rowHeight?: BaseRowHeight
+    /** Table: each column's width in pixels (undefined where the view sets none), when the view sets any. */
+    columnWidths?: (number | undefined)[]
+    markers?: BaseListMarkers
+    indentProperties?: boolean
+    separator?: string
+  }
 }
 
 const DEFAULT_VIEW: BaseView = { type: 'table', name: '', order: [], sort: [], line: 0, column: 0 }
@@ -289,6 +310,17 @@ export function evaluateView(
   if (chosen.imageAspectRatio !== undefined) settings.imageAspectRatio = chosen.imageAspectRatio
   if (chosen.cardSize !== undefined) settings.cardSize = chosen.cardSize
   if (chosen.coordinates) settings.coordinates = chosen.coordinates
+  if (chosen.rowHeight) settings.rowHeight = chosen.rowHeight
+  if (chosen.columnSize) {
+    const sizes = chosen.columnSize
+    // `note.status` and `status` name the same property
+    const width = (id: string) => (Object.hasOwn(sizes, id) ? sizes[id] : undefined)
+    const widths = columns.map(({ id }) => width(id) ?? width(id.startsWith('note.') ? id.slice('note.'.length) : `note.${id}`))
+    if (widths.some((width) => width !== undefined)) settings.columnWidths = widths
+  }
+  if (chosen.markers) settings.markers = chosen.markers
+  if (chosen.indentProperties !== undefined) settings.indentProperties = chosen.indentProperties
+  if (chosen.separator !== undefined) settings.separator = chosen.separator
   if (chosen.type === 'map' && !chosen.coordinates) {
     problems.push({
       message: 'The map view names no property with coordinates; its entries are listed without them',

@@ -14,7 +14,7 @@ export type {
 export { evaluateView, cellText, DEFAULT_EVALUATE_LABELS } from './evaluate.js'
 export type { BaseRecord } from './record.js'
 export type { Cell, Column, EvaluateContext, EvaluateLabels, Row, ViewGroup, ViewResult } from './evaluate.js'
-export { renderView, DEFAULT_RENDER_LABELS } from './render.js'
+export { renderView, renderViewTabs, DEFAULT_RENDER_LABELS } from './render.js'
 export type { RenderLabels } from './render.js'
 export { parseExpression, evaluate, createScope, isTruthy } from './expression.js'
 export type { Expr, ExpressionContext, ExpressionProblem, Scope, Value } from './expression.js'

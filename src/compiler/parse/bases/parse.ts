@@ -109,9 +109,21 @@ export interface BaseView {
   coordinates?: string
   markerColor?: string
   markerIcon?: string
+  /** Table: how tall a row is (Obsidian writes short, medium, tall or extra), and column widths in pixels by property id. */
+  rowHeight?: BaseRowHeight
+  columnSize?: Record<string, number>
+  /** List: the markers before the notes, whether the properties stand indented below each note, and what separates them. */
+  markers?: BaseListMarkers
+  indentProperties?: boolean
+  separator?: string
   line: number
   column: number
 }
+
+export const ROW_HEIGHTS = ['short', 'medium', 'tall', 'extra'] as const
+export type BaseRowHeight = (typeof ROW_HEIGHTS)[number]
+export const LIST_MARKERS = ['bullets', 'numbers', 'none'] as const
+export type BaseListMarkers = (typeof LIST_MARKERS)[number]
 
 /** A base as plain data: it crosses worker threads by structured clone and is kept in a JSON cache. */
 export interface BaseDefinition {
@@ -378,6 +390,7 @@ class BaseReader {
           key === 'cardSize' ? 'Write e.g. "cardSize: 200" (pixels).' : 'Write e.g. "imageAspectRatio: 0.75" (height / width).',
         )
     }
+    this.readLayoutSettings(fields, view)
     const limit = fields.get('limit')
     if (limit && !isEmptyNode(limit)) {
       const value = isScalar(limit) ? Number(limit.value) : NaN
@@ -390,6 +403,59 @@ class BaseReader {
         )
     }
     views.push(view)
+  }
+
+  /** The table's row height and column widths, the list's markers, indent and separator. */
+  private readLayoutSettings(fields: Map<string, YamlNode>, view: BaseView): void {
+    const rowHeight = fields.get('rowHeight')
+    if (rowHeight && !isEmptyNode(rowHeight)) {
+      // the app writes `extra`; "extra tall", as its menu says, means the same
+      const value = isScalar(rowHeight)
+        ? String(rowHeight.value)
+            .toLowerCase()
+            .replace(/[\s_-]+/g, '')
+        : ''
+      const height = value === 'extratall' ? 'extra' : ROW_HEIGHTS.find((h) => h === value)
+      if (height) view.rowHeight = height
+      else this.report(start(rowHeight), '"rowHeight" must be short, medium, tall or extra', 'Write e.g. "rowHeight: tall".')
+    }
+    const columnSize = fields.get('columnSize')
+    if (columnSize && !isEmptyNode(columnSize)) {
+      if (!isMap(columnSize))
+        this.report(
+          start(columnSize),
+          '"columnSize" must map property ids to widths',
+          'Write e.g. "columnSize: { note.status: 120 }" (pixels).',
+        )
+      else {
+        const sizes: Record<string, number> = Object.create(null)
+        for (const [id, value] of this.entries(columnSize)) {
+          const width = isScalar(value) ? Number(value.value) : NaN
+          if (Number.isFinite(width) && width >= 20 && width <= 2000) sizes[id] = width
+          else this.report(start(value), `The width of "${id}" must be a number of pixels from 20 to 2000`, `Write e.g. "${id}: 160".`)
+        }
+        if (Object.keys(sizes).length > 0) view.columnSize = { ...sizes }
+      }
+    }
+    const markers = fields.get('markers')
+    if (markers && !isEmptyNode(markers)) {
+      // the app writes `bullet` and `number`; the plural, as its menu says, means the same
+      const value = isScalar(markers) ? String(markers.value).toLowerCase() : ''
+      const marker = LIST_MARKERS.find((m) => m === value || m === `${value}s`)
+      if (marker) view.markers = marker
+      else this.report(start(markers), '"markers" must be bullets, numbers or none', 'Write e.g. "markers: numbers".')
+    }
+    const indent = fields.get('indentProperties')
+    if (indent && !isEmptyNode(indent)) {
+      if (isScalar(indent) && typeof indent.value === 'boolean') view.indentProperties = indent.value
+      else this.report(start(indent), '"indentProperties" must be true or false', 'Write "indentProperties: true".')
+    }
+    const separator = fields.get('separator') ?? fields.get('separators')
+    if (separator && !isEmptyNode(separator)) {
+      if (isScalar(separator) && (typeof separator.value === 'string' || typeof separator.value === 'number'))
+        view.separator = String(separator.value)
+      else this.report(start(separator), '"separator" must be text', 'Write e.g. \'separator: " · "\'.')
+    }
   }
 
   private readViewSummaries(node: YamlNode): BaseSummary[] {

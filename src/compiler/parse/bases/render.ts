@@ -59,11 +59,16 @@ function renderBody(view: ViewResult, regionName: string, labels: RenderLabels):
         (group) =>
           `<ul class="base-cards${cardSizeClass(view.settings?.cardSize)}">${group.rows.map((row) => renderCard(row, view.columns, labels, view.settings)).join('')}</ul>`,
       )
-    case 'list':
+    case 'list': {
+      const markers = view.settings?.markers ?? 'bullets'
+      const tag = markers === 'numbers' ? 'ol' : 'ul'
+      const className = `base-list${markers === 'none' ? ' base-list-plain' : ''}${view.settings?.indentProperties ? ' base-list-indented' : ''}`
       return renderGroups(
         view.groups,
-        (group) => `<ul class="base-list">${group.rows.map((row) => renderListItem(row, view.columns, labels)).join('')}</ul>`,
+        (group) =>
+          `<${tag} class="${className}">${group.rows.map((row) => renderListItem(row, view.columns, labels, view.settings)).join('')}</${tag}>`,
       )
+    }
     case 'map':
       // no map tiles on a static site: the entries with their coordinates, each linked to OpenStreetMap
       return renderGroups(
@@ -74,6 +79,12 @@ function renderBody(view: ViewResult, regionName: string, labels: RenderLabels):
 }
 
 function renderTable(view: ViewResult, regionName: string, labels: RenderLabels): string {
+  const widths = view.settings?.columnWidths
+  const classes = [...(view.settings?.rowHeight ? [`base-rows-${view.settings.rowHeight}`] : []), ...(widths ? ['base-sized'] : [])]
+  // widths as classes of <col>s, never style attributes: the stylesheet has one rule per step (columnWidthClass)
+  const colgroup = widths
+    ? `<colgroup>${view.columns.map((_, i) => (widths[i] === undefined ? '<col>' : `<col class="${columnWidthClass(widths[i])}">`)).join('')}</colgroup>`
+    : ''
   const head = `<thead><tr>${view.columns.map((column) => `<th scope="col">${escapeHtml(column.label)}</th>`).join('')}</tr></thead>`
   const bodies = view.groups
     .filter((group) => group.rows.length > 0)
@@ -89,7 +100,17 @@ function renderTable(view: ViewResult, regionName: string, labels: RenderLabels)
     })
     .join('')
   const foot = view.summaries ? `<tfoot>${renderSummaries(view.summaries, 'base-summaries', labels)}</tfoot>` : ''
-  return `<div class="base-view base-table" tabindex="0" role="region" aria-label="${escapeHtml(regionName)}"><table>${head}${bodies}${foot}</table></div>`
+  return `<div class="base-view base-table" tabindex="0" role="region" aria-label="${escapeHtml(regionName)}"><table${classes.length > 0 ? ` class="${classes.join(' ')}"` : ''}>${colgroup}${head}${bodies}${foot}</table></div>`
+}
+
+/** The widths the stylesheet has a class for, in pixels: a column's width is rounded to the nearest (by ratio). */
+export const COLUMN_WIDTH_STEPS = [60, 80, 100, 120, 150, 180, 220, 260, 320, 400, 500, 640] as const
+
+/** The class of a column `width` pixels wide: `base-w-150` for 140 to 164. */
+export function columnWidthClass(width: number): string {
+  let best: number = COLUMN_WIDTH_STEPS[0]
+  for (const step of COLUMN_WIDTH_STEPS) if (Math.abs(Math.log(step / width)) < Math.abs(Math.log(best / width))) best = step
+  return `base-w-${best}`
 }
 
 function renderSummaries(summaries: readonly (SummaryCell | undefined)[], className: string, labels: RenderLabels): string {
@@ -165,13 +186,59 @@ function renderMapEntry(row: Row, columns: Column[], labels: RenderLabels): stri
   return `<li>${marker}${titleOf(row, columns, labels)}${icon} ${place}${values ? ` <span class="base-list-values">${values}</span>` : ''}</li>`
 }
 
-function renderListItem(row: Row, columns: Column[], labels: RenderLabels): string {
+/**
+ * A note of a list: its first property (the note's link when that is the file name, or when it is empty), then the
+ * others, in a line after a separator (", " unless the view says) or indented below it, one per line.
+ */
+function renderListItem(row: Row, columns: Column[], labels: RenderLabels, settings?: ViewResult['settings']): string {
+  const nameFirst = columns.length === 0 || columns[0].id === 'file.name' || !columns.some((column) => column.id === 'file.name')
+  const primaryIndex = nameFirst ? columns.findIndex((column) => column.id === 'file.name') : 0
+  const primary =
+    primaryIndex === -1 || row.cells[primaryIndex].kind === 'empty'
+      ? titleOf(row, columns, labels)
+      : renderCell(row.cells[primaryIndex], labels)
   const values = columns
-    .map((column, i) => ({ column, cell: row.cells[i] }))
-    .filter(({ column, cell }) => column.id !== 'file.name' && cell.kind !== 'empty')
-    .map(({ column, cell }) => `<span class="base-list-value" title="${escapeHtml(column.label)}">${renderCell(cell, labels)}</span>`)
+    .map((column, i) => ({ column, cell: row.cells[i], i }))
+    .filter(({ column, cell, i }) => i !== primaryIndex && !(nameFirst && column.id === 'file.name') && cell.kind !== 'empty')
+    .map(({ column, cell }) => ({ label: column.label, html: renderCell(cell, labels) }))
+  if (values.length === 0) return `<li>${primary}</li>`
+  if (settings?.indentProperties)
+    return `<li>${primary}<ul class="base-list-properties">${values
+      .map(
+        (value) =>
+          `<li><span class="base-list-label">${escapeHtml(value.label)}</span> <span class="base-list-value">${value.html}</span></li>`,
+      )
+      .join('')}</ul></li>`
+  const separator = `<span class="base-list-separator">${escapeHtml(settings?.separator ?? ', ')}</span>`
+  const line = values
+    .map((value) => `<span class="base-list-value" title="${escapeHtml(value.label)}">${value.html}</span>`)
+    .join(separator)
+  return `<li>${primary}${separator}<span class="base-list-values">${line}</span></li>`
+}
+
+/**
+ * Several views as tabs (the markup of the site's tab groups, src/client/tabs.ts): a tab list of buttons and one
+ * panel per view, the first shown. Without JavaScript every panel stays visible, one below the other. `id(i)` names
+ * panel i on its page; its tab is `${id(i)}-tab`.
+ */
+export function renderViewTabs(
+  panels: readonly { label: string; html: string }[],
+  id: (index: number) => string,
+  listLabel: string,
+): string {
+  const tabs = panels
+    .map(
+      (panel, i) =>
+        `<button type="button" role="tab" id="${escapeHtml(id(i))}-tab" aria-controls="${escapeHtml(id(i))}" aria-selected="${i === 0}" tabindex="${i === 0 ? 0 : -1}" data-tab="${escapeHtml(panel.label)}">${escapeHtml(panel.label)}</button>`,
+    )
     .join('')
-  return `<li>${titleOf(row, columns, labels)}${values ? ` <span class="base-list-values">${values}</span>` : ''}</li>`
+  const bodies = panels
+    .map(
+      (panel, i) =>
+        `<div class="tab-panel${i === 0 ? ' active' : ''}" role="tabpanel" id="${escapeHtml(id(i))}" aria-labelledby="${escapeHtml(id(i))}-tab" tabindex="0">${panel.html}</div>`,
+    )
+    .join('')
+  return `<div class="tabs base-views"><div class="tabs-list" role="tablist" aria-label="${escapeHtml(listLabel)}">${tabs}</div>${bodies}</div>`
 }
 
 function renderCell(cell: Cell, labels: RenderLabels): string {

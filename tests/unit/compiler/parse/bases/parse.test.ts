@@ -177,4 +177,67 @@ describe('parseBase', () => {
     const { problems } = parseBase('filters: |\n  status ==\n    "x" ]\n')
     expect(problems[0]).toMatchObject({ message: 'Unexpected "]"', line: 3, column: 9 })
   })
+
+  it('reads the row height and column widths of a table, as the app writes them and as its menu names them', () => {
+    const { base, problems } = parseBase(`views:
+  - type: table
+    rowHeight: extra
+    columnSize:
+      file.name: 240
+      note.status: 96
+  - type: table
+    rowHeight: Extra tall
+  - type: table
+    rowHeight: medium
+`)
+    expect(problems).toEqual([])
+    expect(base.views.map((view) => view.rowHeight)).toEqual(['extra', 'extra', 'medium'])
+    expect(base.views[0].columnSize).toEqual({ 'file.name': 240, 'note.status': 96 })
+    expect(JSON.parse(JSON.stringify(base))).toEqual(base)
+  })
+
+  it('reads the markers, indent and separator of a list', () => {
+    const { base, problems } = parseBase(`views:
+  - type: list
+    markers: number
+    indentProperties: true
+  - type: list
+    markers: bullets
+    separator: " / "
+  - type: list
+    markers: none
+    indentProperties: false
+`)
+    expect(problems).toEqual([])
+    expect(base.views.map(({ markers, indentProperties, separator }) => ({ markers, indentProperties, separator }))).toEqual([
+      { markers: 'numbers', indentProperties: true, separator: undefined },
+      { markers: 'bullets', indentProperties: undefined, separator: ' / ' },
+      { markers: 'none', indentProperties: false, separator: undefined },
+    ])
+  })
+
+  it('reports display settings it cannot read, at their place, and keeps the view', () => {
+    const { base, problems } = parseBase(`views:
+  - type: table
+    name: Alle
+    rowHeight: huge
+    columnSize:
+      status: wide
+      ort: 120
+  - type: list
+    markers: stars
+    indentProperties: maybe
+    separator: [1, 2]
+`)
+    expect(base.views.map((view) => view.name)).toEqual(['Alle', ''])
+    expect(base.views[0].columnSize).toEqual({ ort: 120 })
+    expect(base.views[0].rowHeight).toBeUndefined()
+    expect(problems.map((p) => `${p.line}:${p.column} ${p.message}`)).toEqual([
+      '4:16 "rowHeight" must be short, medium, tall or extra',
+      '6:15 The width of "status" must be a number of pixels from 20 to 2000',
+      '9:14 "markers" must be bullets, numbers or none',
+      '10:23 "indentProperties" must be true or false',
+      '11:16 "separator" must be text',
+    ])
+  })
 })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { evaluateView, type Cell, type ViewResult } from '../../../../../src/compiler/parse/bases/evaluate.js'
 import type { BaseRecord } from '../../../../../src/compiler/parse/bases/record.js'
 import { parseBase } from '../../../../../src/compiler/parse/bases/parse.js'
-import { isSafeHref, renderView } from '../../../../../src/compiler/parse/bases/render.js'
+import { columnWidthClass, isSafeHref, renderView, renderViewTabs } from '../../../../../src/compiler/parse/bases/render.js'
 
 function record(title: string): BaseRecord {
   return { path: `${title}.md`, title, href: `/${title.toLowerCase()}.html`, tags: [], links: [], properties: {} }
@@ -74,11 +74,75 @@ describe('renderView', () => {
     expect(html).toContain('<li class="base-card"><p class="base-card-title"><a href="/beta.html" class="internal">Beta</a></p></li>')
   })
 
-  it('renders a list of links with their values after them', () => {
+  it('renders a list of links with their values after them, after a comma unless the view names a separator', () => {
     const html = renderView(view({ type: 'list' }))
     expect(html).toContain(
-      '<ul class="base-list"><li><a href="/alpha.html" class="internal">Alpha</a> <span class="base-list-values"><span class="base-list-value" title="Status">aktiv</span></span></li>',
+      '<ul class="base-list"><li><a href="/alpha.html" class="internal">Alpha</a><span class="base-list-separator">, </span><span class="base-list-values"><span class="base-list-value" title="Status">aktiv</span></span></li>',
     )
+    expect(html).toContain('<li><a href="/beta.html" class="internal">Beta</a></li>')
+  })
+
+  const threeColumns = [...columns, { id: 'ort', label: 'Ort' }]
+  const listRows = [
+    row('Alpha', { kind: 'text', text: 'aktiv' }, { kind: 'text', text: 'Bern' }),
+    row('Beta', { kind: 'empty' }, { kind: 'text', text: '<Genf>' }),
+  ]
+
+  it('numbers a list, puts the separator between the values, and leaves markers out', () => {
+    const numbered = renderView(
+      view({ type: 'list', columns: threeColumns, groups: [{ rows: listRows }], settings: { markers: 'numbers', separator: ' | ' } }),
+    )
+    expect(numbered).toContain('<ol class="base-list"><li>')
+    expect(numbered).toContain(
+      '<span class="base-list-value" title="Status">aktiv</span><span class="base-list-separator"> | </span><span class="base-list-value" title="Ort">Bern</span>',
+    )
+    expect(numbered).toContain('<span class="base-list-value" title="Ort">&lt;Genf&gt;</span></span></li></ol>')
+    const plain = renderView(view({ type: 'list', settings: { markers: 'none' } }))
+    expect(plain).toContain('<ul class="base-list base-list-plain">')
+  })
+
+  it('indents the properties below each note, one per line with its name', () => {
+    const html = renderView(
+      view({ type: 'list', columns: threeColumns, groups: [{ rows: listRows }], settings: { indentProperties: true } }),
+    )
+    expect(html).toContain(
+      '<ul class="base-list base-list-indented"><li><a href="/alpha.html" class="internal">Alpha</a><ul class="base-list-properties"><li><span class="base-list-label">Status</span> <span class="base-list-value">aktiv</span></li><li><span class="base-list-label">Ort</span> <span class="base-list-value">Bern</span></li></ul></li>',
+    )
+    expect(html).not.toContain('base-list-separator')
+  })
+
+  it('makes the first property the list item when the file name comes later', () => {
+    const reordered = [{ id: 'ort', label: 'Ort' }, columns[0]]
+    const html = renderView(
+      view({
+        type: 'list',
+        columns: reordered,
+        groups: [{ rows: [{ record: record('Alpha'), cells: [{ kind: 'text', text: 'Bern' }, listRows[0].cells[0]] }] }],
+        total: 1,
+      }),
+    )
+    expect(html).toContain(
+      '<li>Bern<span class="base-list-separator">, </span><span class="base-list-values"><span class="base-list-value" title="Name"><a href="/alpha.html" class="internal">Alpha</a></span></span></li>',
+    )
+  })
+
+  it('gives the table its row height and column widths as classes, never as style attributes', () => {
+    const html = renderView(view({ settings: { rowHeight: 'tall', columnWidths: [undefined, 118] } }))
+    expect(html).toContain('<table class="base-rows-tall base-sized"><colgroup><col><col class="base-w-120"></colgroup><thead>')
+    expect(html).not.toContain('style')
+    expect(renderView(view({ settings: { rowHeight: 'extra' } }))).toContain('<table class="base-rows-extra"><thead>')
+    expect(renderView(view())).toContain('<table><thead>')
+  })
+
+  it.each([
+    [20, 'base-w-60'],
+    [69, 'base-w-60'],
+    [71, 'base-w-80'],
+    [164, 'base-w-150'],
+    [166, 'base-w-180'],
+    [5000, 'base-w-640'],
+  ])('rounds a width of %i pixels to %s', (width, name) => {
+    expect(columnWidthClass(width)).toBe(name)
   })
 
   it.each<[string, Cell, string]>([
@@ -132,6 +196,26 @@ describe('renderView', () => {
     const html = renderView(view({ name: '' }))
     expect(html).toContain('aria-label="Tabelle"')
     expect(html).not.toContain('base-name')
+  })
+})
+
+describe('renderViewTabs', () => {
+  it('makes one tab per view, the first selected, each tab controlling its panel', () => {
+    const html = renderViewTabs(
+      [
+        { label: 'Alle', html: '<p>eins</p>' },
+        { label: 'K"arten', html: '<p>zwei</p>' },
+      ],
+      (i) => `b-${i}`,
+      'Ansichten',
+    )
+    expect(html).toBe(
+      '<div class="tabs base-views"><div class="tabs-list" role="tablist" aria-label="Ansichten">' +
+        '<button type="button" role="tab" id="b-0-tab" aria-controls="b-0" aria-selected="true" tabindex="0" data-tab="Alle">Alle</button>' +
+        '<button type="button" role="tab" id="b-1-tab" aria-controls="b-1" aria-selected="false" tabindex="-1" data-tab="K&quot;arten">K&quot;arten</button></div>' +
+        '<div class="tab-panel active" role="tabpanel" id="b-0" aria-labelledby="b-0-tab" tabindex="0"><p>eins</p></div>' +
+        '<div class="tab-panel" role="tabpanel" id="b-1" aria-labelledby="b-1-tab" tabindex="0"><p>zwei</p></div></div>',
+    )
   })
 })
 
