@@ -109,6 +109,11 @@ const theme = z.strictObject({
   contributors: z.boolean().describe('Show contributors from git. Default true.'),
   navbar: z.array(navbarItem).describe('Entries of the navbar. Default: Home.'),
   backlinks: z.boolean().describe('List the pages that link to a page at its end ("Verlinkt von"). Default true.'),
+  hoverPreview: z
+    .boolean()
+    .describe(
+      "Show a preview of a linked page of the site when the pointer rests on a link in the page's text or its backlinks (or the keyboard focuses it), like Obsidian Publish's page preview. Default true.",
+    ),
   properties: z
     .union([z.boolean(), z.array(z.string())])
     .describe(

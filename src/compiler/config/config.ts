@@ -40,6 +40,7 @@ export const DEFAULT_CONFIG: ResolvedConfig = {
     contributors: true,
     navbar: [{ text: 'Home', link: '/' }],
     backlinks: true,
+    hoverPreview: true,
     properties: true,
     styles: [],
   },
@@ -56,6 +57,7 @@ export interface VaultSiteOptions {
   logo?: string
   colorMode?: 'auto' | 'light' | 'dark'
   backlinks?: boolean
+  hoverPreview?: boolean
 }
 
 /** What the build knows besides the config file: the `--base` option, the content folder's name, the vault's settings. */

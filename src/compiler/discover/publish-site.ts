@@ -1,12 +1,13 @@
 /**
  * The site settings of Obsidian Publish kept in the vault (`site-options.json` at its root, which Publish's headless
- * client reads and writes): the site's name, logo, colour mode and backlinks. They stand in for the config's values
+ * client reads and writes): the site's name, logo, colour mode, backlinks and hover previews. They stand in for the config's values
  * where the config sets none, so a vault published with Obsidian Publish keeps its name and look without a config.
  *
- *     { "siteName": "Handbuch", "logo": "Anhänge/logo.svg", "defaultTheme": "dark", "showBacklinks": false }
- *       → site.title "Handbuch", theme.logo, theme.colorMode "dark", theme.backlinks false
+ *     { "siteName": "Handbuch", "logo": "Anhänge/logo.svg", "defaultTheme": "dark", "showBacklinks": false,
+ *       "showHoverPreview": false }
+ *       → site.title "Handbuch", theme.logo, theme.colorMode "dark", theme.backlinks false, theme.hoverPreview false
  *
- * Other settings (navigation order, graph, hover previews) have no counterpart and are ignored.
+ * Other settings (navigation order, graph) have no counterpart and are ignored.
  */
 import type { VaultSiteOptions } from '../config/config.js'
 import type { Diagnostic } from '../diagnostics.js'
@@ -29,5 +30,6 @@ export function readPublishSite(root: string): { options: VaultSiteOptions; diag
   const colorMode = COLOR_MODES[text(settings.defaultTheme) ?? '']
   if (colorMode) options.colorMode = colorMode
   if (typeof settings.showBacklinks === 'boolean') options.backlinks = settings.showBacklinks
+  if (typeof settings.showHoverPreview === 'boolean') options.hoverPreview = settings.showHoverPreview
   return { options, diagnostics }
 }
