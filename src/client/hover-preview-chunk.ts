@@ -216,8 +216,10 @@ export function attachPreviews(
     if (found) schedule(found.link, false)
   }
   const onPointerOut = (event: PointerEvent) => {
+    const within = (element: Element | undefined, node: EventTarget | null) => node instanceof Node && (element?.contains(node) ?? false)
+    // the reader left the link whose preview Escape closed: the next visit opens it again
+    if (within(dismissed, event.target) && !within(dismissed, event.relatedTarget)) dismissed = undefined
     if (!inside(event.target) || inside(event.relatedTarget)) return
-    if (dismissed && dismissed.contains(event.target as Node)) dismissed = undefined
     if (byFocus) return
     if (!popover) close()
     else closeTimer = window.setTimeout(close, CLOSE_DELAY)

@@ -135,6 +135,10 @@ describe('the page preview on hover', () => {
     expect(await link(page, 'Ziel').getAttribute('aria-describedby')).toBeNull()
     // resting on the link does not open it again
     expect(await noPreviewAfterWaiting(page)).toBe(true)
+    // leaving it and coming back does
+    await page.mouse.move(900, 700, { steps: 2 })
+    await hover(page, 'Ziel')
+    await card.waitFor({ state: 'visible' })
 
     // the page was fetched once, for the router's prefetch and the preview together
     await hover(page, 'den zweiten Abschnitt')
@@ -174,6 +178,21 @@ describe('the page preview on hover', () => {
     expect(await page.evaluate(() => scrollY)).toBe(0)
     await page.mouse.move(box.x + box.width + 200, box.y + box.height + 100, { steps: 4 })
     await card.waitFor({ state: 'detached' })
+  })
+
+  it('previews the pages of the backlinks list too, and goes when a click navigates', async () => {
+    const { page } = await openPage(browser)
+    await page.goto(`${site}/ziel.html`)
+    const backlink = page.locator('.backlinks').getByRole('link', { name: 'Start' })
+    await backlink.scrollIntoViewIfNeeded()
+    const box = (await backlink.boundingBox())!
+    await page.mouse.move(box.x + 4, box.y + box.height / 2, { steps: 3 })
+    const card = preview(page)
+    await card.waitFor({ state: 'visible' })
+    expect(await card.textContent()).toContain('Lies zuerst Ziel')
+    await backlink.click()
+    await page.waitForURL(`${site}/`)
+    expect(await preview(page).count()).toBe(0)
   })
 
   it('closes when the page scrolls', async () => {
