@@ -1,7 +1,7 @@
 /**
  * Browser entry: mounts one module per behaviour on the page and re-mounts them after each navigation
  * ('wikigen:navigate', fired after first load and after each client navigation). Each module returns its
- * cleanup. Heavy parts (React for the islands, mermaid, medium-zoom, canvas zoom, the YouTube player) are loaded by
+ * cleanup. Heavy parts (React for the islands, mermaid, medium-zoom, canvas zoom, the YouTube player, the page preview) are loaded by
  * their modules on demand.
  */
 import { mount as backToTop } from './back-to-top.js'
@@ -10,6 +10,7 @@ import { mount as colorMode } from './color-mode.js'
 import { mount as copyCode } from './copy-code.js'
 import { mount as diagrams } from './diagrams.js'
 import { mount as fullText } from './fulltext.js'
+import { mount as hoverPreview } from './hover-preview.js'
 import { mount as islands } from './islands.js'
 import { mount as legacyAnchors } from './legacy-anchors.js'
 import { mount as navbarOverflow } from './navbar-overflow.js'
@@ -47,6 +48,7 @@ const modules: Mount[] = [
   youtube,
   scrollRegions,
   fullText,
+  hoverPreview,
 ]
 let cleanups: (() => void)[] = []
 

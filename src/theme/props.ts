@@ -58,6 +58,8 @@ export interface SiteProps {
   logoWidth?: number
   repo?: { href: string; label: string }
   colorModeSwitch: boolean
+  /** Links to other pages show a preview of them on hover (`theme.hoverPreview`; src/client/hover-preview.ts). */
+  hoverPreview: boolean
   /** The colour mode before a reader chooses one, when it is not the system's (`theme.colorMode`). */
   colorMode?: 'light' | 'dark'
   searchIndexHref: string

@@ -7,17 +7,18 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/compiler/build.js'
+import type { UserConfig } from '../../src/compiler/config/config.js'
 import { repoRoot, tempDir } from './helpers.js'
 
 /** Builds a vault of `files` with the real client; returns the output folder and the build's diagnostics. */
-async function buildVault(files: Record<string, string | Buffer>) {
+async function buildVault(files: Record<string, string | Buffer>, config?: UserConfig) {
   const root = join(tempDir('wikigen-publish-'), 'vault')
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, name)), { recursive: true })
     writeFileSync(join(root, name), text)
   }
   const out = join(root, '..', 'site')
-  const { diagnostics } = await build({ root, out, cacheDir: false, clientDir: join(repoRoot, 'lib/client') })
+  const { diagnostics } = await build({ root, out, cacheDir: false, clientDir: join(repoRoot, 'lib/client'), config })
   return { out, diagnostics, read: (path: string) => readFileSync(join(out, path), 'utf8') }
 }
 
@@ -152,6 +153,16 @@ describe('an Obsidian Publish vault', () => {
     expect(note).toMatch(/<img[^>]+src="\/Anh%C3%A4nge\/logo\.svg"/)
     expect(note).not.toContain('backlinks-title')
     expect(read('index.html')).toContain('<html lang="de-CH" data-color-mode="dark">')
+  })
+
+  it("turns the page preview on hover off with site-options.json's showHoverPreview, unless the config turns it on", async () => {
+    const files = { 'index.md': '# Start\n\n[[Notiz]]\n', 'Notiz.md': '# Notiz\n' }
+    const marked = (html: string) => html.includes('data-hover-preview')
+    expect(marked((await buildVault(files)).read('index.html'))).toBe(true)
+    const off = { ...files, 'site-options.json': JSON.stringify({ showHoverPreview: false }) }
+    expect(marked((await buildVault(off)).read('index.html'))).toBe(false)
+    expect(marked((await buildVault(off, { theme: { hoverPreview: true } })).read('index.html'))).toBe(true)
+    expect(marked((await buildVault(files, { theme: { hoverPreview: false } })).read('notiz.html'))).toBe(false)
   })
 
   it('warns about a site-options.json that is no JSON, and builds with the defaults', async () => {

@@ -150,6 +150,11 @@ const theme = z.strictObject({
     .describe(
       'Draw each page\'s local graph at its end ("Verknüpfungen"): the page, the pages it links to and those linking to it (at most 30, the rest counted), as links. Drawn at build time, no script. Default false; an Obsidian Publish vault\'s "showGraph" turns it on where the config sets nothing.',
     ),
+  hoverPreview: z
+    .boolean()
+    .describe(
+      "Show a preview of a linked page of the site when the pointer rests on a link in the page's text or its backlinks (or the keyboard focuses it), like Obsidian Publish's page preview. Default true.",
+    ),
   properties: z
     .union([z.boolean(), z.array(z.string())])
     .describe(

@@ -41,6 +41,7 @@ export const DEFAULT_CONFIG: ResolvedConfig = {
     navbar: [{ text: 'Home', link: '/' }],
     backlinks: true,
     graph: false,
+    hoverPreview: true,
     properties: true,
     styles: [],
   },
@@ -65,6 +66,7 @@ export interface VaultSiteOptions {
   folderSidebar?: { order?: string[]; hidden?: string[] }
   /** The vault was published with Obsidian Publish: its URLs redirect to the pages unless the config says otherwise. */
   published?: boolean
+  hoverPreview?: boolean
 }
 
 /** What the build knows besides the config file: the `--base` option, the content folder's name, the vault's settings. */

@@ -1,10 +1,13 @@
 /**
  * The site settings of Obsidian Publish kept in the vault (`site-options.json` at its root, which Publish's headless
- * client reads and writes): the site's name, logo, colour mode, backlinks and graph. They stand in for the config's values
+ * client reads and writes): the site's name, logo, colour mode, backlinks, graph and hover
+ * previews. They stand in for the config's values
  * where the config sets none, so a vault published with Obsidian Publish keeps its name and look without a config.
  *
- *     { "siteName": "Handbuch", "logo": "Anhänge/logo.svg", "defaultTheme": "dark", "showBacklinks": false, "showGraph": true }
- *       → site.title "Handbuch", theme.logo, theme.colorMode "dark", theme.backlinks false, theme.graph true
+ *     { "siteName": "Handbuch", "logo": "Anhänge/logo.svg", "defaultTheme": "dark", "showBacklinks": false, "showGraph": true,
+ *       "showHoverPreview": false }
+ *       → site.title "Handbuch", theme.logo, theme.colorMode "dark", theme.backlinks false, theme.graph true,
+ *         theme.hoverPreview false
  *
  *     { "showNavigation": true, "navigationOrdering": ["Anleitungen", "Anleitungen/Start.md", "Über uns.md"],
  *       "navigationHiddenItems": ["Archiv"] }
@@ -61,5 +64,6 @@ export function readPublishSite(root: string): { options: VaultSiteOptions; diag
   const hidden = paths(settings.navigationHiddenItems)
   if (order.length > 0 || hidden.length > 0) options.folderSidebar = { order, hidden }
   if (PUBLISH_MARKERS.some((file) => existsSync(join(root, file)))) options.published = true
+  if (typeof settings.showHoverPreview === 'boolean') options.hoverPreview = settings.showHoverPreview
   return { options, diagnostics }
 }
