@@ -39,7 +39,11 @@ function Shell({ site, page, bodyHtml }: AppProps) {
     hasOutline ? 'has-outline' : undefined,
   ]
   return (
-    <div className={classes.filter(Boolean).join(' ')} data-back-to-top={page.backToTop ? undefined : 'false'}>
+    <div
+      className={classes.filter(Boolean).join(' ')}
+      data-back-to-top={page.backToTop ? undefined : 'false'}
+      data-folding={site.folding ? undefined : 'false'}
+    >
       <a className="skip-link sr-only" href="#main-content">
         {labels.skipToContent}
       </a>

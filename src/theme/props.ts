@@ -58,6 +58,8 @@ export interface SiteProps {
   logoWidth?: number
   repo?: { href: string; label: string }
   colorModeSwitch: boolean
+  /** Fold buttons beside headings and nested lists (`theme.folding`); the client adds them. */
+  folding: boolean
   /** The colour mode before a reader chooses one, when it is not the system's (`theme.colorMode`). */
   colorMode?: 'light' | 'dark'
   searchIndexHref: string

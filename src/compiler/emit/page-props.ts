@@ -37,6 +37,7 @@ export function createSiteProps(
     logoDark: theme.logoDark ? assetUrl(theme.logoDark) : undefined,
     repo: theme.repo ? { href: theme.repo, label: theme.repoLabel ?? repoLabelOf(theme.repo) } : undefined,
     colorModeSwitch: theme.colorModeSwitch,
+    folding: theme.folding,
     ...(theme.colorMode !== 'auto' ? { colorMode: theme.colorMode } : {}),
     searchIndexHref: `${site.base}${SEARCH_INDEX_FILE}`,
     labels: siteLabels(config),
