@@ -9,6 +9,7 @@ import { mount as canvas } from './canvas.js'
 import { mount as colorMode } from './color-mode.js'
 import { mount as copyCode } from './copy-code.js'
 import { mount as diagrams } from './diagrams.js'
+import { mount as folding } from './folding.js'
 import { mount as fullText } from './fulltext.js'
 import { mount as hoverPreview } from './hover-preview.js'
 import { mount as islands } from './islands.js'
@@ -35,6 +36,7 @@ const modules: Mount[] = [
   navbarOverflow,
   tabs,
   copyCode,
+  folding,
   notFound,
   // before the router, which restores the scroll position of a reload: diagrams reserve their height first
   diagrams,

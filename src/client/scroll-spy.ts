@@ -71,7 +71,10 @@ export function mount(root: HTMLElement): () => void {
   const update = () => {
     // headings land below the fixed navbar (CSS scroll-padding-top), so that is where "reached" is measured
     const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0
-    const headings = spied.map(({ hash, heading }) => ({ hash, top: heading.getBoundingClientRect().top + scrollY - padding }))
+    // a heading inside a folded section (folding.ts) is not on the page: it is never reached
+    const headings = spied
+      .filter(({ heading }) => heading.getClientRects().length > 0)
+      .map(({ hash, heading }) => ({ hash, top: heading.getBoundingClientRect().top + scrollY - padding }))
     const atBottom = scrollY + innerHeight >= document.documentElement.scrollHeight - 1
     const currentHash = decodeHash(location.hash)
     const hash = findActiveHash(headings, { scrollY, atBottom, currentHash })

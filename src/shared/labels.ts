@@ -61,6 +61,9 @@ export const labels = {
   canvasZoomFit: 'Ganze Zeichenfläche zeigen',
   canvasFullScreen: 'Zeichenfläche in Vollansicht',
   canvasHelp: '+ und − zoomen, 0 zeigt alles, Pfeiltasten verschieben, Enter öffnet die Vollansicht.',
+  // the fold buttons beside headings and list items with nested lists (their state is the button's aria-expanded)
+  foldSection: 'Abschnitt auf- oder zuklappen',
+  foldList: 'Unterpunkte auf- oder zuklappen',
   // embedded files and web pages (PDF viewer, video and audio, YouTube player, link cards); {user} is filled in
   pdfOpen: 'PDF öffnen',
   mediaOpen: 'Datei öffnen',

@@ -44,6 +44,7 @@ function Shell({ site, page, bodyHtml }: AppProps) {
       className={classes.filter(Boolean).join(' ')}
       data-back-to-top={page.backToTop ? undefined : 'false'}
       data-hover-preview={site.hoverPreview ? '' : undefined}
+      data-folding={site.folding ? undefined : 'false'}
     >
       <a className="skip-link sr-only" href="#main-content">
         {labels.skipToContent}

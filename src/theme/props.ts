@@ -60,6 +60,8 @@ export interface SiteProps {
   colorModeSwitch: boolean
   /** Links to other pages show a preview of them on hover (`theme.hoverPreview`; src/client/hover-preview.ts). */
   hoverPreview: boolean
+  /** Fold buttons beside headings and nested lists (`theme.folding`); the client adds them. */
+  folding: boolean
   /** The colour mode before a reader chooses one, when it is not the system's (`theme.colorMode`). */
   colorMode?: 'light' | 'dark'
   searchIndexHref: string

@@ -113,6 +113,11 @@ const theme = z.strictObject({
     ),
   colorMode: z.enum(['auto', 'light', 'dark']).describe('Colour mode before a reader chooses. Default "auto".'),
   colorModeSwitch: z.boolean().describe('Show the colour-mode button. Default true.'),
+  folding: z
+    .boolean()
+    .describe(
+      'Arrows beside headings and list items with nested items that fold and unfold them in the reading view, as in Obsidian; nothing is remembered from page to page. Default true.',
+    ),
   sidebar: z
     .union([
       z.literal('heading'),

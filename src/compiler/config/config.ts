@@ -34,6 +34,7 @@ export const DEFAULT_CONFIG: ResolvedConfig = {
     editLink: false,
     colorMode: 'auto',
     colorModeSwitch: true,
+    folding: true,
     sidebar: 'heading',
     sidebarDepth: SIDEBAR_DEPTH,
     lastUpdated: true,

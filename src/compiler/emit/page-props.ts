@@ -38,6 +38,7 @@ export function createSiteProps(
     repo: theme.repo ? { href: theme.repo, label: theme.repoLabel ?? repoLabelOf(theme.repo) } : undefined,
     colorModeSwitch: theme.colorModeSwitch,
     hoverPreview: theme.hoverPreview,
+    folding: theme.folding,
     ...(theme.colorMode !== 'auto' ? { colorMode: theme.colorMode } : {}),
     searchIndexHref: `${site.base}${SEARCH_INDEX_FILE}`,
     labels: siteLabels(config),
