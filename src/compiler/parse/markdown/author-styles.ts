@@ -5,11 +5,13 @@
  *
  *     authorDeclarations('color: Teal; font-weight:bold')      → ['color:Teal', 'font-weight:bold']
  *     authorDeclarations('background:url(https://x/y.png)')    → []   (no URLs: nothing is loaded from a style)
- *     authorDeclarations('position:fixed; top:0')              → ['top:0']   (nothing laid over the page)
+ *     authorDeclarations('position:fixed; top:0')              → ['top:0']   (nothing pinned over the page)
  *
- * What stays out: properties that could lay an element over the site's own controls (`position`, `z-index`,
- * `inset`, `transform`), anything that loads (`url()`, `image-set()`, `@import`), and any value that could end
- * the rule or the sheet.
+ * What stays out: what could lay an element over the site's own controls or pin it on the screen (`position: fixed`
+ * or `sticky`, `z-index`, `transform`), anything that loads (`url()`, `image-set()`, `@import`), and any value that
+ * could end the rule or the sheet. `position: relative` and `absolute` with offsets stay, as the embed codes of video
+ * hosts use them (a frame filling a box of a fixed aspect ratio): without a z-index such a box is painted below the
+ * navbar, the sidebar and every other layer of the site.
  */
 import { isSafeDeclaration } from './math/styles.js'
 
@@ -67,7 +69,15 @@ const ALLOWED_PROPERTIES = new Set([
   'list-style-type',
   'column-count',
   'column-gap',
+  'position',
+  'top',
+  'right',
+  'bottom',
+  'left',
 ])
+
+/** The positions an element of an author's may take: in the flow, or placed inside its box, never on the screen. */
+const ALLOWED_POSITIONS = new Set(['static', 'relative', 'absolute'])
 
 /** At most this many declarations per attribute, and characters per declaration: a style, not a stylesheet. */
 const MAX_DECLARATIONS = 20
@@ -85,6 +95,7 @@ export function authorDeclarations(style: string): string[] {
       .trim()
       .replace(/\s+/g, ' ')
     if (!ALLOWED_PROPERTIES.has(property) || value === '' || property.length + value.length > MAX_LENGTH) continue
+    if (property === 'position' && !ALLOWED_POSITIONS.has(value.toLowerCase())) continue
     // only what the sheet can hold (math/styles.ts): no URL, comment, open bracket or `!important`
     if (isSafeDeclaration(`${property}:${value}`)) kept.push(`${property}:${value}`)
   }

@@ -209,6 +209,8 @@ function styleAsClasses(element: Element, style: string, styles: Set<string>): v
  *           sandbox="allow-scripts allow-same-origin allow-popups allow-forms allow-presentation"
  *           loading="lazy" referrerpolicy="no-referrer" allowfullscreen>
  */
+const FRAME_FEATURES = new Set(['fullscreen', 'autoplay', 'picture-in-picture', 'encrypted-media', 'clipboard-write'])
+
 function webFrame(element: Element): ElementContent[] {
   const src = typeof element.properties.src === 'string' ? element.properties.src.trim() : ''
   if (!/^https:\/\/[^\s"'<>\\]+$/i.test(src)) return []
@@ -225,6 +227,12 @@ function webFrame(element: Element): ElementContent[] {
   properties.sandbox = ['allow-scripts', 'allow-same-origin', 'allow-popups', 'allow-forms', 'allow-presentation']
   properties.loading = 'lazy'
   properties.referrerPolicy = 'no-referrer'
+  // of the features a frame may ask for, the ones a player needs; never camera, microphone, location or payment
+  const allow = String(element.properties.allow ?? '')
+    .split(';')
+    .map((feature) => feature.trim().split(/\s/)[0].toLowerCase())
+    .filter((feature) => FRAME_FEATURES.has(feature))
+  if (allow.length > 0) properties.allow = [...new Set(allow)].join('; ')
   if (element.properties.allowFullScreen !== undefined && element.properties.allowFullScreen !== false) properties.allowFullScreen = true
   return [{ type: 'element', tagName: 'iframe', properties, children: [] }]
 }

@@ -16,7 +16,12 @@ describe("authorDeclarations: what of an author's style attribute becomes a rule
     ],
     ['property names in any case, spaces collapsed', 'COLOR :  dark   red', ['color:dark red']],
     ['nothing that loads', 'background: url(https://x.example/a.png); color: image-set("a.png" 1x)', []],
-    ['nothing laid over the page', 'position: fixed; z-index: 9999; inset: 0; transform: scale(9); top: 0', []],
+    ['nothing pinned or laid over the page', 'position: fixed; position: sticky; z-index: 9999; transform: scale(9)', []],
+    [
+      "a video host's embed code: a box of fixed aspect ratio and a frame filling it",
+      'padding:62.29% 0 0 0;position:relative; height:100%;left:0;position:absolute;top:0;width:100%',
+      ['padding:62.29% 0 0 0', 'position:relative', 'height:100%', 'left:0', 'position:absolute', 'top:0', 'width:100%'],
+    ],
     ['nothing that ends the rule or the sheet', 'color: red} body{display:none; color: "x"; color: a\\62 c', []],
     ['no comment and no open bracket', 'color: red/*; width: calc(1px', []],
     ['no !important', 'color: red !important', []],

@@ -89,6 +89,10 @@ describe('raw HTML in pages, kept to what a wiki needs (safe by default)', () =>
     expect(bodyOf('<iframe src="https://karte.example/embed?x=1" title="Karte" width="100%" height="calc(1px)"></iframe>')).toContain(
       '<iframe class="web-frame" src="https://karte.example/embed?x=1" width="100%" title="Karte" sandbox=',
     )
+    // a player may ask for full screen and autoplay, never for the camera or the microphone
+    expect(bodyOf('<iframe src="https://v.example/1" allow="autoplay; fullscreen; camera; microphone *"></iframe>')).toContain(
+      'allow="autoplay; fullscreen"',
+    )
   })
 
   it.each([
@@ -104,7 +108,7 @@ describe('raw HTML in pages, kept to what a wiki needs (safe by default)', () =>
     const page = parsePage(
       {
         path: toSourcePath('Seite.md'),
-        text: 'A <span style="color: Teal; position: fixed; font-weight:bold; background: url(https://x.example/a.png)">b</span>',
+        text: 'A <span style="color: Teal; position: fixed; font-weight:bold; z-index: 9; background: url(https://x.example/a.png)">b</span>',
         contentHash: 'h',
         diagnostics: [],
       },
