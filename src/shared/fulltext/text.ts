@@ -50,20 +50,32 @@ export const STOPWORDS = new Set(
     .map(fold),
 )
 
-/** Levenshtein distance of two words, stopping early once it exceeds `max`. */
+/**
+ * Edit distance of two words where swapping two neighbouring letters is one edit, as a typist makes it ("wiregaurd"
+ * for "wireguard"): the optimal string alignment distance. Stops early once it exceeds `max`.
+ */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1
+  let before: number[] = []
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i)
   for (let i = 1; i <= a.length; i++) {
     const current = [i]
     let best = i
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-      if (current[j] < best) best = current[j]
+      let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2] + 1)
+      current[j] = value
+      if (value < best) best = value
     }
     if (best > max) return max + 1
+    before = previous
     previous = current
   }
   return previous[b.length]
+}
+
+/** How many edits a query word of this length may be away from a word of the index: none below 5 letters, two from 8. */
+export function editsAllowed(length: number): number {
+  return length >= 8 ? 2 : length >= 5 ? 1 : 0
 }
