@@ -69,6 +69,8 @@ const WEIGHT = { exact: 1, stem: 0.8, part: 0.6, prefix: 0.6, fuzzy: 0.35, fuzzy
 const K1 = 1.2
 const B = 0.75
 const MAX_EXPANSIONS = 40
+/** The shortest part a typed compound is split into ("raci" of "racimatrix"). */
+const MIN_PART = 3
 const SNIPPET_LENGTH = 180
 
 interface TermMatch {
@@ -113,7 +115,28 @@ export function createFullTextSearch(load: FullTextLoader) {
     return found.filter((shard): shard is FullTextShard => shard !== undefined)
   }
 
-  async function match(term: string, prefix: boolean, known: FullTextMeta): Promise<TermMatch> {
+  /**
+   * A compound typed as one word that the site writes in two ("serverhärtung" for "Server-Härtung", "gästewlan" for
+   * "Gäste-WLAN"): the longest start that is a word of the site, and a rest that is one too, as the index splits the
+   * site's own compounds. Looks at two shards at most: the term's own (where every start of it is) and the rest's.
+   */
+  async function splitCompound(term: string, known: FullTextMeta, own: FullTextShard[]): Promise<[string, string] | undefined> {
+    const isWord = (shards: FullTextShard[], word: string) =>
+      shards.some((shard) => shard.words[word] !== undefined || stemsOf(word).some((stem) => shard.stems[stem] !== undefined))
+    let tries = 0
+    for (let cut = term.length - MIN_PART; cut >= MIN_PART && tries < 2; cut--) {
+      const start = term.slice(0, cut)
+      // a joint "s" (Wartungsfenster) belongs to neither word
+      const left = isWord(own, start) ? start : start.endsWith('s') && isWord(own, start.slice(0, -1)) ? start.slice(0, -1) : undefined
+      if (!left) continue
+      tries++
+      const rest = term.slice(cut)
+      if (isWord(await loadShards(rest, known), rest)) return [left, rest]
+    }
+    return undefined
+  }
+
+  async function match(term: string, prefix: boolean, known: FullTextMeta, depth = 0): Promise<TermMatch> {
     const result: TermMatch = { docs: new Map(), typo: false }
     const add = (postings: Postings, weight: number, word: string) => {
       let doc = 0
@@ -156,6 +179,20 @@ export function createFullTextSearch(load: FullTextLoader) {
       }
     }
     for (const word of listedBy.keys()) seen.add(word)
+    // a compound the site writes as two words: the pages with both parts
+    if (result.docs.size === 0 && depth === 0 && term.length >= 2 * MIN_PART) {
+      const parts = await splitCompound(term, known, shards)
+      if (parts) {
+        const [left, right] = await Promise.all(parts.map((part) => match(part, false, known, depth + 1)))
+        for (const [doc, a] of left.docs) {
+          const b = right.docs.get(doc)
+          if (!b) continue
+          const sections = new Map(a.sections)
+          for (const [section, value] of b.sections) sections.set(section, (sections.get(section) ?? 0) + value)
+          result.docs.set(doc, { weight: WEIGHT.part * Math.min(a.weight, b.weight), sections, words: new Set([...a.words, ...b.words]) })
+        }
+      }
+    }
     const edits = editsAllowed(term.length)
     const direct = result.docs.size > 0
     if (prefix || edits > 0) {
