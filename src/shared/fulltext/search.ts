@@ -286,7 +286,11 @@ export function createFullTextSearch(load: FullTextLoader) {
       const suggestions = corrected.some(Boolean) ? [terms.map((term, i) => corrected[i] ?? term).join(' ')] : []
 
       const offset = options.offset ?? 0
-      const shown = ranked.slice(offset, offset + (options.limit ?? 10))
+      const limit = options.limit ?? 10
+      // a page titled as the query is the answer: it goes first when it is among the first results, which are loaded
+      // to be shown anyway (no page file more than the results need)
+      if (offset === 0) await titleFirst(ranked, limit, terms, loadPage)
+      const shown = ranked.slice(offset, offset + limit)
       const hits = await Promise.all(
         shown.map(async ([doc, score]): Promise<FullTextHit> => {
           const [, section, kind] = known.docs[doc]!
@@ -309,6 +313,37 @@ export function createFullTextSearch(load: FullTextLoader) {
       return { query, terms, total: ranked.length, hits, partial, suggestions }
     },
   }
+}
+
+/**
+ * Moves the pages among the first `count` of `ranked` whose title is the query to the front: first those titled
+ * exactly so (its words, stopwords aside, in any order and form: "Backup" for "backups"), then those whose title
+ * starts with it ("Spesenreglement" for "spesen", before "Talwerk Cloud Spesenreglement 2020"); each group and the
+ * rest keep their order.
+ */
+async function titleFirst(
+  ranked: (readonly [number, { score: number }])[],
+  count: number,
+  terms: readonly string[],
+  loadPage: (doc: number) => Promise<FullTextPage | undefined>,
+): Promise<void> {
+  const query = terms.join('')
+  const stems = new Set(terms.flatMap((term) => [term, ...stemsOf(term)]))
+  const first = ranked.slice(0, count)
+  const tiers = await Promise.all(
+    first.map(async ([doc]) => {
+      const title = words((await loadPage(doc))?.title ?? '').filter((word) => !STOPWORDS.has(word))
+      if (title.length === 0) return 0
+      const joined = title.join('')
+      const same =
+        joined === query ||
+        (title.length === terms.length && title.every((word) => stems.has(word) || stemsOf(word).some((stem) => stems.has(stem))))
+      return same ? 2 : query.length >= 4 && joined.startsWith(query) ? 1 : 0
+    }),
+  )
+  if (!tiers.some(Boolean)) return
+  const reordered = first.map((entry, i) => ({ entry, tier: tiers[i], i })).sort((a, b) => b.tier - a.tier || a.i - b.i)
+  ranked.splice(0, first.length, ...reordered.map(({ entry }) => entry))
 }
 
 /** How much a page's score keeps when it has `found` of the query's `total` words: all of it with every word. */
