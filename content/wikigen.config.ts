@@ -25,5 +25,22 @@ export default defineConfig({
       { text: 'Chat', link: 'https://chat.talwerk.example', ariaLabel: 'Chat der Talwerk Systems GmbH' },
     ],
   },
+  search: {
+    // words readers type for what the wiki calls otherwise: German and English, everyday and in-house
+    synonyms: {
+      Ferien: ['Urlaub', 'Abwesenheit', 'vacation', 'holiday'],
+      Handy: ['Smartphone', 'Mobiltelefon', 'mobile Geräte'],
+      Mitarbeitende: ['Mitarbeiter', 'Mitarbeiterin', 'MA', 'employee', 'staff'],
+      'erster Arbeitstag': ['Onboarding', 'Eintritt'],
+      Passwort: ['Kennwort', 'password'],
+      Rechenzentrum: ['Zone', 'Datacenter', 'data center'],
+      Wartungsfenster: ['maintenance window', 'Wartungsauftrag'],
+      Mittagessen: ['Verpflegung', 'Mahlzeit', 'lunch'],
+      'dry run': ['check mode', 'Testlauf'],
+      Support: ['Helpdesk', 'Supportfall', 'Ticket'],
+      Rechnung: ['invoice', 'Faktura'],
+      Datensicherung: ['Backup'],
+    },
+  },
   analytics: { src: 'https://stats.talwerk.example/js/script.js', domain: 'wiki.talwerk.example' },
 })

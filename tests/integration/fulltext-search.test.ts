@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { fileLoader } from '../../src/cli/search.js'
+import { loadConfig } from '../../src/cli/load-config.js'
 import { build } from '../../src/compiler/build.js'
 import { createFullTextSearch } from '../../src/shared/fulltext/search.js'
 import { tempDir, wikigen } from './helpers.js'
@@ -17,6 +18,11 @@ const PAGES: Record<string, string> = {
   'Passwörter.md': '---\nsection: Sicherheit\n---\n# Passwörter\n\nJedes Passwort liegt im Passwortmanager.\n',
   'Server.md': '---\nsection: Hosting\n---\n# Server\n\n## Neue Server\n\nAuf den Servern läuft Debian. Die Größe wählt das Team.\n',
   'Notiz.md': '# Notiz\n\nEinmal nebenbei: Server und Rechnung.\n',
+  'Härtung.md':
+    '# Härtung\n\n## Gäste-WLAN\n\nDas Gäste-WLAN ist vom Büronetz getrennt.\n\n## Server-Härtung\n\nJeder Server wird gehärtet.\n',
+  'Abwesenheiten.md': '# Abwesenheiten\n\nUrlaub beantragen Sie in Odoo.\n',
+  'wikigen.config.ts':
+    "export default { search: { synonyms: { Ferien: ['Urlaub', 'vacation'], 'maintenance window': 'Wartungsfenster' } } }\n",
 }
 
 let out: string
@@ -28,7 +34,7 @@ beforeAll(async () => {
   mkdirSync(root)
   for (const [name, text] of Object.entries(PAGES)) writeFileSync(join(root, name), text)
   out = join(root, '..', 'site')
-  await build({ root, out })
+  await build({ root, out, config: (await loadConfig(root)).config })
   search = createFullTextSearch(fileLoader(out))
 })
 
@@ -53,6 +59,17 @@ describe('full-text search', () => {
     expect(await titles('dienst')).toEqual(['Wartung'])
     expect(await titles('dienst ')).toEqual([])
     expect(await titles('rechnunq ')).toEqual(expect.arrayContaining(['Rechnungen']))
+  })
+
+  it('splits a compound typed as one word that the site writes as two', async () => {
+    expect(await titles('gästewlan ')).toEqual(['Härtung'])
+    expect(await titles('serverhaertung ')).toEqual(['Härtung'])
+  })
+
+  it("applies the site's synonyms both ways, also for a synonym of several words", async () => {
+    expect(await titles('ferien ')).toEqual(['Abwesenheiten'])
+    expect(await titles('vacation ')).toEqual(['Abwesenheiten'])
+    expect(await titles('maintenance window ')).toEqual(['Wartung'])
   })
 
   it('ranks a page named by the word above pages that mention it once', async () => {

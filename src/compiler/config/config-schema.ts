@@ -222,6 +222,16 @@ type Transform = (tree: any, file: { path: string; frontmatter: Record<string, a
 const transform = z.custom<Transform>(isFunction, 'should be a function (tree, file) => void').meta({ tsType: TRANSFORM_TYPE })
 const extension = (kind: string) => z.custom<object>(isObject, `should be ${kind} extension (an object)`).meta({ tsType: 'object' })
 
+/** The config's `search`: synonyms and abbreviations the full-text search applies to a reader's words. */
+const search = z.strictObject({
+  synonyms: z
+    .record(z.string().min(1), z.union([z.string().min(1), z.array(z.string().min(1))]))
+    .optional()
+    .describe(
+      'Words that mean the same here, each with its others: { Ferien: ["Urlaub", "Abwesenheit"], MA: "Mitarbeiter", "maintenance window": "Wartungsfenster" }. Applied when a reader searches, both ways (a search for "Urlaub" finds "Ferien" too); an entry may be several words. Case and umlauts do not matter.',
+    ),
+})
+
 const markdown = z.strictObject({
   micromarkExtensions: z
     .array(extension('a micromark'))
@@ -279,6 +289,9 @@ export const resolvedConfigSchema = z.strictObject({
     .describe(
       'Globs of content files a browser would run (.js, .mjs, .cjs, .html, .htm, .xhtml, .xht) that are published all the same, e.g. ["public/widgets/**"]. Without a glob such a file is left out, with a warning where a page links to it: any author could otherwise serve script from the site\'s own domain (docs/SECURITY.md).',
     ),
+  search: search
+    .optional()
+    .describe('The full-text search: words the site treats as the same when a reader searches (docs/authoring.md, "Search").'),
   markdown: markdown
     .optional()
     .describe(
@@ -299,6 +312,7 @@ export const userConfigSchema = z.strictObject({
   redirectPublishUrls: z.boolean().optional(),
   exclude: z.array(z.string()).optional(),
   activeFiles: z.array(z.string()).optional(),
+  search: search.optional(),
   markdown: markdown.optional(),
   labels: labels.optional(),
 })
@@ -312,6 +326,7 @@ export type AnalyticsConfig = z.infer<typeof analytics>
 export type RedirectRule = z.infer<typeof redirect>
 export type ResolvedConfig = z.infer<typeof resolvedConfigSchema>
 export type UserConfig = z.infer<typeof userConfigSchema>
+export type SearchConfig = z.infer<typeof search>
 /** Sidebars by path prefix, VuePress style: { '/odoo': [...], '/': 'heading' }. The longest matching prefix wins. */
 export type SidebarConfig = Exclude<ThemeData['sidebar'], 'heading' | 'folders' | false>
 

@@ -94,6 +94,7 @@ export function resolveConfig(user: UserConfig = {}, overrides: ConfigOverrides 
     redirectPublishUrls: user.redirectPublishUrls ?? published ?? DEFAULT_CONFIG.redirectPublishUrls,
     exclude: user.exclude ?? [],
     activeFiles: user.activeFiles ?? [],
+    ...(user.search ? { search: user.search } : {}),
     ...(user.markdown ? { markdown: user.markdown } : {}),
     labels: user.labels ?? {},
   }

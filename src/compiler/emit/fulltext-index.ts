@@ -16,6 +16,7 @@ import { join } from 'node:path'
 import { deltaFile, FULLTEXT_DIR, metaFile, pageFile, shardFile, shardKeyOf } from '../../shared/fulltext/format.js'
 import type { FullTextDoc, FullTextMeta, FullTextShard, Postings } from '../../shared/fulltext/format.js'
 import { stemsOf } from '../../shared/fulltext/stem.js'
+import { STOPWORDS, words } from '../../shared/fulltext/text.js'
 import type { ResolvedConfig } from '../config/config.js'
 import { bySitePath, withHomeTitle, type Site } from '../link/link-site.js'
 import { hrefOf, routePathOf } from '../paths.js'
@@ -315,6 +316,8 @@ export function fullTextMetaFile(site: Site, merged: Omit<FullTextMergeResult, '
     delta: merged.delta,
     split: merged.split,
   }
+  const synonyms = synonymGroups(site.config.search?.synonyms)
+  if (synonyms.length > 0) meta.synonyms = synonyms
   return { path: metaFile(), contents: JSON.stringify(meta) }
 }
 
@@ -438,3 +441,23 @@ export function compoundParts(
 }
 
 export { FULLTEXT_DIR }
+
+/**
+ * The config's synonyms as groups of folded members, stopwords left out as in a query: { Ferien: ['Urlaub'] } →
+ * [['ferien', 'urlaub']]. A member with no word left, and a group with fewer than two members, is dropped.
+ */
+export function synonymGroups(synonyms: Record<string, string | string[]> | undefined): string[][] {
+  const groups: string[][] = []
+  for (const [key, value] of Object.entries(synonyms ?? {})) {
+    const members = [key, ...(Array.isArray(value) ? value : [value])]
+      .map((member) =>
+        words(member)
+          .filter((word) => !STOPWORDS.has(word))
+          .join(' '),
+      )
+      .filter(Boolean)
+    const unique = [...new Set(members)]
+    if (unique.length > 1) groups.push(unique)
+  }
+  return groups
+}

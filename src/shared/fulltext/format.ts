@@ -39,6 +39,11 @@ export interface FullTextMeta {
   delta: string[]
   /** The two-letter keys the base splits into three-letter ones. */
   split: string[]
+  /**
+   * Groups of words the site treats as the same (the config's `search.synonyms`), each member folded, its words
+   * joined by a space: [['ferien', 'urlaub', 'abwesenheit'], ['maintenance window', 'wartungsfenster']].
+   */
+  synonyms?: string[][]
 }
 
 /**

@@ -2,13 +2,16 @@
  * Full-text search over the index of format.ts: one code path for the search page in the browser and for
  * `wikigen search --full-text`, which differ only in how they load a file.
  *
- * A query's words are folded (text.ts) and stopwords dropped; every word must match (AND), each in one of these ways,
- * weighted in this order: the word itself; a word with the same stem (Rechnung ↔ Rechnungen); a compound that
- * contains it (fenster → Wartungsfenster, found by the index from the site's own words); the last word as the start
- * of a longer one (while typing); a word one edit away (words of five or more letters). Pages are ranked by BM25 over
- * those weighted counts, a title counting five times and a heading twice a body occurrence. When no page has every
- * word, the pages with the most of them are returned, marked as partial, and words that matched nothing get a
- * "did you mean" from the index's vocabulary.
+ * A query's words are folded (text.ts) and stopwords dropped; a run of words the site declares a synonym of others
+ * (the config's `search.synonyms`) matches any of them. Each word matches in one of these ways, weighted in this
+ * order: the word itself; a word with the same stem (Rechnung ↔ Rechnungen, Parkplatz ↔ Parkplätze); a compound that
+ * contains it (fenster → Wartungsfenster, found by the index from the site's own words); for a compound typed as one
+ * word that the site writes as two (serverhärtung → Server-Härtung), the pages with both parts; the last word as the
+ * start of a longer one (while typing); a word a typo away (one edit from five letters, two from eight, a swapped pair
+ * of letters being one). Every page with any word is a candidate, ranked by BM25 over those weighted counts, a title
+ * counting five times and a heading twice a body occurrence, so pages with more of the words rank higher; among the
+ * pages shown, one titled as the query goes first. Words found only through a typo, and words that matched nothing,
+ * get a "did you mean" from the index's vocabulary.
  */
 import {
   deltaFile,
@@ -216,6 +219,27 @@ export function createFullTextSearch(load: FullTextLoader) {
     return result
   }
 
+  /** The pages with every one of `group`'s words (a synonym of several words), each word matched as a query word is. */
+  async function allOfWords(group: readonly string[], known: FullTextMeta): Promise<TermMatch> {
+    const found = await Promise.all(group.map((word) => match(word, false, known)))
+    if (found.length === 1) return found[0]
+    const result: TermMatch = { docs: new Map(), typo: found.some((one) => one.typo) }
+    for (const [doc, first] of found[0].docs) {
+      const rest = found.slice(1).map((one) => one.docs.get(doc))
+      if (rest.some((entry) => !entry)) continue
+      const entries = [first, ...(rest as (typeof first)[])]
+      const sections = new Map<number, number>()
+      for (const entry of entries)
+        for (const [section, value] of entry.sections) sections.set(section, (sections.get(section) ?? 0) + value)
+      result.docs.set(doc, {
+        weight: Math.min(...entries.map((entry) => entry.weight)),
+        sections,
+        words: new Set(entries.flatMap((entry) => [...entry.words])),
+      })
+    }
+    return result
+  }
+
   async function suggest(term: string, known: FullTextMeta): Promise<string | undefined> {
     let best: { word: string; distance: number; count: number } | undefined
     for (const shard of await loadShards(term, known)) {
@@ -244,8 +268,15 @@ export function createFullTextSearch(load: FullTextLoader) {
       const terms = [...new Set(all.filter((word) => !STOPWORDS.has(word)))]
       const empty: FullTextResult = { query, terms, total: 0, hits: [], partial: false, suggestions: [] }
       if (!known || terms.length === 0) return empty
+      const allOf = (group: readonly string[]) => allOfWords(group, known)
+      const lastTyped = (i: number) => typing && i === terms.length - 1 && terms[i] === all[all.length - 1]
+      const slots = synonymSlots(terms, known.synonyms ?? [])
       const matches = await Promise.all(
-        terms.map((term, i) => match(term, typing && i === terms.length - 1 && term === all[all.length - 1], known)),
+        slots.map(async (slot) => {
+          const own =
+            slot.end - slot.start === 1 ? match(terms[slot.start], lastTyped(slot.start), known) : allOf(terms.slice(slot.start, slot.end))
+          return anyOf([await own, ...(await Promise.all(slot.others.map(allOf)))])
+        }),
       )
       const n = known.pages
       const allowed = (doc: number) => {
@@ -275,13 +306,17 @@ export function createFullTextSearch(load: FullTextLoader) {
         }
       })
       const most = Math.max(0, ...[...scores.values()].map((s) => s.terms))
-      const partial = most > 0 && most < terms.length
+      const partial = most > 0 && most < slots.length
       // every page with any of the words is a candidate; covering more of the query counts for much
       const ranked = [...scores]
-        .map(([doc, s]) => [doc, { ...s, score: s.score * coverageFactor(s.terms, terms.length) }] as const)
+        .map(([doc, s]) => [doc, { ...s, score: s.score * coverageFactor(s.terms, slots.length) }] as const)
         .sort((a, b) => b[1].score - a[1].score || a[0] - b[0])
+      const slotOf = terms.map((_, i) => slots.findIndex((slot) => slot.start <= i && i < slot.end))
       const corrected = await Promise.all(
-        terms.map((term, i) => (matches[i].docs.size === 0 || matches[i].typo ? suggest(term, known) : undefined)),
+        terms.map((term, i) => {
+          const found = matches[slotOf[i]]
+          return found.docs.size === 0 || found.typo ? suggest(term, known) : undefined
+        }),
       )
       const suggestions = corrected.some(Boolean) ? [terms.map((term, i) => corrected[i] ?? term).join(' ')] : []
 
@@ -313,6 +348,56 @@ export function createFullTextSearch(load: FullTextLoader) {
       return { query, terms, total: ranked.length, hits, partial, suggestions }
     },
   }
+}
+
+/** A query's words in slots: each word alone, or a run of words that is a member of a synonym group, with the others. */
+interface Slot {
+  start: number
+  end: number
+  /** The group's other members, each as its words. */
+  others: string[][]
+}
+
+/**
+ * The query's words as slots, the longest run of words that is a member of a group of `synonyms` taken first:
+ * ['maintenance', 'window', 'nextcloud'] with [['maintenance window', 'wartungsfenster']] →
+ * [{ 0–2, others [['wartungsfenster']] }, { 2–3, others [] }]. At most 8 alternatives per slot.
+ */
+export function synonymSlots(terms: readonly string[], synonyms: readonly string[][]): Slot[] {
+  const slots: Slot[] = []
+  for (let i = 0; i < terms.length;) {
+    let found: Slot | undefined
+    for (let end = Math.min(terms.length, i + 3); end > i && !found; end--) {
+      const run = terms.slice(i, end).join(' ')
+      const groups = synonyms.filter((group) => group.includes(run))
+      if (groups.length > 0) {
+        const others = [...new Set(groups.flat())].filter((member) => member !== run).slice(0, 8)
+        found = { start: i, end, others: others.map((member) => member.split(' ')) }
+      }
+    }
+    slots.push(found ?? { start: i, end: i + 1, others: [] })
+    i = slots[slots.length - 1].end
+  }
+  return slots
+}
+
+/** Pages matched by any of `alternatives`, each with the best weight it has in one of them. */
+function anyOf(alternatives: readonly TermMatch[]): TermMatch {
+  if (alternatives.length === 1) return alternatives[0]
+  const result: TermMatch = { docs: new Map(), typo: alternatives.every((one) => one.typo || one.docs.size === 0) }
+  for (const alternative of alternatives) {
+    for (const [doc, entry] of alternative.docs) {
+      const known = result.docs.get(doc)
+      if (!known) result.docs.set(doc, { weight: entry.weight, sections: new Map(entry.sections), words: new Set(entry.words) })
+      else {
+        known.weight = Math.max(known.weight, entry.weight)
+        for (const [section, value] of entry.sections) known.sections.set(section, Math.max(known.sections.get(section) ?? 0, value))
+        for (const word of entry.words) known.words.add(word)
+      }
+    }
+  }
+  if (result.docs.size === 0) result.typo = false
+  return result
 }
 
 /**
