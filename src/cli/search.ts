@@ -93,5 +93,10 @@ function printHits(reporter: Reporter, result: FullTextResult): void {
       `${c.dim(String(i + 1).padStart(2))}  ${c.bold(hit.title)}${hit.heading ? ` › ${hit.heading}` : ''}  ${c.cyan(decodeURI(hit.href))}`,
     )
     reporter.out(`    ${hit.snippet.map((part) => (part.mark ? c.yellow(part.text) : part.text)).join('')}`)
+    // the page's other matching sections, beneath it as on the search page
+    for (const more of hit.more) {
+      reporter.out(`    › ${more.heading || hit.title}  ${c.cyan(decodeURI(more.href))}`)
+      reporter.out(`      ${more.snippet.map((part) => (part.mark ? c.yellow(part.text) : part.text)).join('')}`)
+    }
   })
 }

@@ -120,17 +120,21 @@ function hitItem(hit: FullTextHit): HTMLLIElement {
     heading.textContent = ` › ${hit.heading}`
     link.append(heading)
   }
-  item.append(link)
-  const snippet = document.createElement('p')
-  snippet.className = 'fulltext-snippet'
-  for (const part of hit.snippet) {
-    if (part.mark) {
-      const mark = document.createElement('mark')
-      mark.textContent = part.text
-      snippet.append(mark)
-    } else snippet.append(part.text)
+  item.append(link, snippetOf(hit.snippet))
+  if (hit.more.length > 0) {
+    // the page's other sections that match, beneath it
+    const sections = document.createElement('ul')
+    sections.className = 'fulltext-more'
+    for (const more of hit.more) {
+      const entry = document.createElement('li')
+      const to = document.createElement('a')
+      to.href = more.href
+      to.textContent = more.heading || hit.title
+      entry.append(to, snippetOf(more.snippet))
+      sections.append(entry)
+    }
+    item.append(sections)
   }
-  item.append(snippet)
   const meta = [hit.section, hit.kind].filter(Boolean).join(' · ')
   if (meta) {
     const small = document.createElement('p')
@@ -139,6 +143,20 @@ function hitItem(hit: FullTextHit): HTMLLIElement {
     item.append(small)
   }
   return item
+}
+
+/** A snippet with its matched words marked. */
+function snippetOf(parts: FullTextHit['snippet']): HTMLParagraphElement {
+  const snippet = document.createElement('p')
+  snippet.className = 'fulltext-snippet'
+  for (const part of parts) {
+    if (part.mark) {
+      const mark = document.createElement('mark')
+      mark.textContent = part.text
+      snippet.append(mark)
+    } else snippet.append(part.text)
+  }
+  return snippet
 }
 
 /** "Meinten Sie: rechnung?", linking to the corrected query. */

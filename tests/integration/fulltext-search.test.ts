@@ -66,6 +66,14 @@ describe('full-text search', () => {
     expect(await titles('serverhaertung ')).toEqual(['Härtung'])
   })
 
+  it('shows a page once, with its other matching sections beneath it', async () => {
+    const { hits } = await search.search('wlan server ')
+    expect(hits.filter((hit) => hit.title === 'Härtung')).toHaveLength(1)
+    const page = hits.find((hit) => hit.title === 'Härtung')!
+    expect([page.heading, ...page.more.map((more) => more.heading)].sort()).toEqual(['Gäste-WLAN', 'Server-Härtung'])
+    expect(decodeURIComponent(page.more[0].href)).toMatch(/^\/härtung\.html#/)
+  })
+
   it("applies the site's synonyms both ways, also for a synonym of several words", async () => {
     expect(await titles('ferien ')).toEqual(['Abwesenheiten'])
     expect(await titles('vacation ')).toEqual(['Abwesenheiten'])

@@ -45,6 +45,8 @@ export interface FullTextHit {
   kind: string
   score: number
   snippet: SnippetPart[]
+  /** The page's other sections that match well, best first (at most two), each with its heading and snippet. */
+  more: { heading: string; anchor: string; href: string; snippet: SnippetPart[] }[]
 }
 
 export interface FullTextResult {
@@ -75,6 +77,8 @@ const MAX_EXPANSIONS = 40
 /** The shortest part a typed compound is split into ("raci" of "racimatrix"). */
 const MIN_PART = 3
 const SNIPPET_LENGTH = 180
+/** A page's other sections shown beneath it: at most this many. */
+const MORE_SECTIONS = 2
 
 interface TermMatch {
   /** Per page: weighted count, and per section the weighted count there. */
@@ -331,17 +335,33 @@ export function createFullTextSearch(load: FullTextLoader) {
           const [, section, kind] = known.docs[doc]!
           const page = await loadPage(doc)
           const href = page?.href ?? ''
-          const best = [...score.sections].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? 0
+          const bySection = [...score.sections].sort((a, b) => b[1] - a[1] || a[0] - b[0])
+          const best = bySection[0]?.[0] ?? 0
           const [anchor, heading, text] = page?.sections[best] ?? ['', '', '']
+          const sectionHref = (id: string) => (id ? `${href}#${encodeURIComponent(id)}` : href)
+          // the page's other sections where its words stand, beneath it: one page, one result, however many of its
+          // sections match (counted in the page's own text, which is loaded to show the result anyway)
+          const more = (page?.sections ?? [])
+            .map(([id, title, body], at) => ({ id, title, body, at, count: at === best ? 0 : matchCount(body, score.words, terms) }))
+            .filter((entry) => entry.count > 0)
+            .sort((a, b) => b.count - a.count || a.at - b.at)
+            .slice(0, MORE_SECTIONS)
+            .map((entry) => ({
+              heading: entry.title,
+              anchor: entry.id,
+              href: sectionHref(entry.id),
+              snippet: snippetOf(entry.body, score.words, terms),
+            }))
           return {
             title: page?.title ?? '',
-            href: anchor ? `${href}#${encodeURIComponent(anchor)}` : href,
+            href: sectionHref(anchor),
             heading,
             anchor,
             section: known.sections[section] ?? '',
             kind: known.kinds[kind] ?? '',
             score: Math.round(score.score * 1000) / 1000,
             snippet: snippetOf(text, score.words, terms),
+            more,
           }
         }),
       )
@@ -436,6 +456,16 @@ export function coverageFactor(found: number, total: number): number {
   // measured on the 175 questions of tests/fixtures/fulltext-queries.ts: BM25's sum over the words already rewards
   // covering more of them; any further factor ranked worse (share² 0.886/0.795, share^0.25 0.903/0.805, none 0.914/0.815)
   return found > 0 && total > 0 ? 1 : 0
+}
+
+/** How many words of `text` are ones the page matched with, or start with a query term (as snippets mark them). */
+export function matchCount(text: string, matched: ReadonlySet<string>, terms: readonly string[]): number {
+  let count = 0
+  for (const [token] of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const folded = fold(token)
+    if (matched.has(folded) || terms.some((term) => term.length >= 3 && folded.startsWith(term))) count++
+  }
+  return count
 }
 
 /**
