@@ -88,6 +88,7 @@ function printHits(reporter: Reporter, result: FullTextResult): void {
     return
   }
   reporter.out(c.dim(`${result.total} Treffer${result.partial ? ' (nicht alle Wörter gefunden)' : ''}`))
+  if (result.suggestions.length > 0) reporter.out(`Meinten Sie: ${result.suggestions.join(', ')}?`)
   result.hits.forEach((hit, i) => {
     reporter.out(
       `${c.dim(String(i + 1).padStart(2))}  ${c.bold(hit.title)}${hit.heading ? ` › ${hit.heading}` : ''}  ${c.cyan(decodeURI(hit.href))}`,

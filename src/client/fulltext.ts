@@ -77,6 +77,8 @@ export function mount(root: HTMLElement): () => void {
       return
     }
     status.textContent = result.partial ? `${texts.hits(result.total, query)}. ${texts.partial}` : texts.hits(result.total, query)
+    // words found only through a typo: the results are there, and so is the word they were taken for
+    if (offset === 0 && result.suggestions.length > 0) status.append(' ', didYouMean(result, form.action, texts.didYouMean))
     for (const hit of result.hits) list.append(hitItem(hit))
     const next = offset + result.hits.length
     if (next < result.total) {
@@ -124,7 +126,7 @@ function hitItem(hit: FullTextHit): HTMLLIElement {
   if (hit.more.length > 0) {
     // the page's other sections that match, beneath it
     const sections = document.createElement('ul')
-    sections.className = 'fulltext-more'
+    sections.className = 'fulltext-sections'
     for (const more of hit.more) {
       const entry = document.createElement('li')
       const to = document.createElement('a')
