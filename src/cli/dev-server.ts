@@ -1,7 +1,8 @@
 /**
  * The HTTP side of `wikigen dev`: serves the dev build with the live-update script added to every page, streams
  * updates to the open pages (shared/dev-protocol.ts), answers redirects with 302 (a dev server's redirects change
- * with the content), and, like `serve`, checks the Host header and never leaves the output folder.
+ * with the content), and, like `serve`, checks the Host header and never leaves the output folder. Pages and other
+ * text go gzipped to browsers that accept it; the event stream is never compressed (it must arrive as it is written).
  */
 import { existsSync, readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -15,10 +16,14 @@ import {
   type DevUpdateMessage,
 } from '../shared/dev-protocol.js'
 import { placeUnderBase } from './base-path.js'
+import { endMaybeCompressed } from './compression.js'
 import { blockedHostMessage, type HostCheck } from './host-check.js'
 import { decodeRequestPath, readRedirects } from './serve.js'
 import { createStaticFiles, lookUpFile, requestPathOf } from './static-files.js'
 import { join } from 'node:path'
+
+/** Fast gzip for the dev server's answers: a page is a few kilobytes, and the preview should not wait. */
+const DEV_GZIP_LEVEL = 1
 
 const DEV_CLIENT = fileURLToPath(new URL('./dev-client.js', import.meta.url))
 
@@ -45,7 +50,8 @@ export function createDevHandler(
   const clients = new Set<ServerResponse>()
   let problems = initialProblems
   let redirects = readRedirects(out)
-  const files = createStaticFiles(out, { cacheControl: () => 'no-cache' })
+  // the dev build has no compressed copies (its pages change in place): text is gzipped on the fly, quickly
+  const files = createStaticFiles(out, { cacheControl: () => 'no-cache', compression: { precompressed: false, level: DEV_GZIP_LEVEL } })
   return {
     handle(req, res) {
       res.setHeader('X-Content-Type-Options', 'nosniff')
@@ -70,7 +76,7 @@ export function createDevHandler(
         res.writeHead(302, { Location: place.redirect, 'Cache-Control': 'no-store' }).end()
         return
       }
-      if ('outside' in place) return sendHtml(res, join(out, '404.html'), 404, base())
+      if ('outside' in place) return sendHtml(req, res, join(out, '404.html'), 404, base())
       const inside = place.site.split(/[?#]/)[0]
       if (inside === `/${DEV_DIR}${DEV_EVENTS_FILE}`) {
         res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' })
@@ -85,8 +91,8 @@ export function createDevHandler(
         return
       }
       const found = lookUpFile(out, requestPathOf(place.site))
-      if (found?.file.endsWith('.html')) return sendHtml(res, join(out, found.file), 200, base())
-      files(req, res, () => sendHtml(res, join(out, '404.html'), 404, base()), place.site)
+      if (found?.file.endsWith('.html')) return sendHtml(req, res, join(out, found.file), 200, base())
+      files(req, res, () => sendHtml(req, res, join(out, '404.html'), 404, base()), place.site)
     },
     broadcast(update, now) {
       problems = now
@@ -103,13 +109,16 @@ export function createDevHandler(
 }
 
 /** Sends an HTML file with the live-update client (below the base path) added. */
-function sendHtml(res: ServerResponse, file: string, status: number, base: string): void {
+function sendHtml(req: IncomingMessage, res: ServerResponse, file: string, status: number, base: string): void {
   let html = '<!DOCTYPE html><title>404</title><body></body>'
   try {
     html = readFileSync(file, 'utf8')
   } catch {
     // removed meanwhile: the placeholder
   }
-  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' })
-  res.end(html.replace('</body>', `<script type="module" src="${base}${DEV_DIR}${DEV_CLIENT_FILE}"></script>\n</body>`))
+  res.statusCode = status
+  res.setHeader('Content-Type', 'text/html; charset=utf-8')
+  res.setHeader('Cache-Control', 'no-store')
+  const page = html.replace('</body>', `<script type="module" src="${base}${DEV_DIR}${DEV_CLIENT_FILE}"></script>\n</body>`)
+  endMaybeCompressed(req, res, page, DEV_GZIP_LEVEL)
 }

@@ -1,7 +1,8 @@
 /**
  * `wikigen serve`: serves a built site as a good static host does. Legacy redirects answer 301, unknown paths
  * get /404.html with status 404, extension-less paths find their .html, hashed assets are cached for a year
- * and HTML is revalidated. Files are looked up per request (static-files.ts), so a later build is served at once.
+ * and HTML is revalidated. Files are looked up per request (static-files.ts), so a later build is served at once. Text
+ * goes compressed to browsers that accept it: the build's `.br`/`.gz` copies, or gzip on the fly.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
@@ -88,6 +89,8 @@ export function createHandler(dir: string, options: HandlerOptions = {}): (req: 
   const files = createStaticFiles(dir, {
     cacheControl: (pathname) =>
       isHashedClientFile(pathname) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+    // the build's brotli and gzip copies of its text files, else gzip as a host's default
+    compression: { precompressed: true, level: 6 },
   })
   return (req, res) => {
     res.setHeader('X-Content-Type-Options', 'nosniff')

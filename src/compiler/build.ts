@@ -29,6 +29,7 @@ import { evaluateBases, fileTimes } from './link/bases-site.js'
 import { evaluateQueries, sourceReader } from './link/queries-site.js'
 import { linkSite, type LinkOptions } from './link/link-site.js'
 import { resolveOutputFolder } from './output/output-folder.js'
+import { precompressFolder } from './output/precompress.js'
 import { settleOutputs } from './output/settle-outputs.js'
 import { createStaging, discardStaging, swapInOutput, writeFiles } from './output/write-output.js'
 import { loadLanguageMemo } from './cache/language-memo.js'
@@ -112,6 +113,11 @@ export async function build(given: BuildOptions): Promise<BuildResult> {
       clock.mark('search index, redirects, assets')
       const fullTextBytes = await fullText.finish(site)
       clock.mark('full-text index (rest)')
+      // a dev build is served compressed on the fly: its pages change in place, copies would go stale
+      if (config.precompress && !options.dev) {
+        await precompressFolder(staging, out)
+        clock.mark('precompress')
+      }
       await swapInOutput(staging, out)
       forgetStaging()
       const fullTextState = fullText.state()

@@ -281,6 +281,11 @@ export const resolvedConfigSchema = z.strictObject({
     .describe(
       "Redirect the URLs Obsidian Publish gave the notes (`/Folder+Name/Note+Name`, an alias's `/Old+Folder/Old+Name`, a permalink as written) to their pages. Default: true for a vault published with Obsidian Publish (a `site-options.json` or `publish.css` at its root, or `.obsidian/publish.json`), else false.",
     ),
+  precompress: z
+    .boolean()
+    .describe(
+      'Write a brotli (`.br`) and a gzip (`.gz`) copy beside every text file of the site from 1 KB on (pages, scripts, styles, the search index), which `wikigen serve`, nginx (`gzip_static`, `brotli_static`) and other static hosts send to browsers that accept them. Default true; false for a host that compresses by itself (docs/deploy.md). `wikigen dev` never writes them.',
+    ),
   exclude: z
     .array(z.string())
     .describe('Globs of files and folders of the content folder that are never published, e.g. ["Archiv/**", "**/*.draft.md"].'),
@@ -310,6 +315,7 @@ export const userConfigSchema = z.strictObject({
   redirects: z.array(redirect).optional(),
   redirectMode: z.enum(['files', 'host', 'both']).optional(),
   redirectPublishUrls: z.boolean().optional(),
+  precompress: z.boolean().optional(),
   exclude: z.array(z.string()).optional(),
   activeFiles: z.array(z.string()).optional(),
   search: search.optional(),
