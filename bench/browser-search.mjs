@@ -24,7 +24,7 @@ const QUERIES = [
 export async function searchKeystroke(repo, work, corpus, pages = 10_000) {
   const site = join(work, `search-site-${pages}`)
   // a site built before this version of the full-text index is built again
-  if (!existsSync(join(site, 'fulltext/meta.json')) || JSON.parse(readFileSync(join(site, 'fulltext/meta.json'), 'utf8')).version !== 2) {
+  if (!existsSync(join(site, 'fulltext/meta.json')) || JSON.parse(readFileSync(join(site, 'fulltext/meta.json'), 'utf8')).version !== 3) {
     execFileSync(process.execPath, [join(repo, 'bin/wikigen.js'), 'build', '--root', corpus(pages), '--out', site], {
       cwd: work,
       stdio: 'ignore',
