@@ -21,6 +21,7 @@ const PAGES: Record<string, string> = {
   'Härtung.md':
     '# Härtung\n\n## Gäste-WLAN\n\nDas Gäste-WLAN ist vom Büronetz getrennt.\n\n## Server-Härtung\n\nJeder Server wird gehärtet.\n',
   'Abwesenheiten.md': '# Abwesenheiten\n\nUrlaub beantragen Sie in Odoo.\n',
+  'Anreise.md': '# Anreise\n\nDie Parkplätze liegen hinter dem Haus; jeder Vertrag nennt seinen Platz.\n',
   'wikigen.config.ts':
     "export default { search: { synonyms: { Ferien: ['Urlaub', 'vacation'], 'maintenance window': 'Wartungsfenster' } } }\n",
 }
@@ -59,6 +60,11 @@ describe('full-text search', () => {
     expect(await titles('dienst')).toEqual(['Wartung'])
     expect(await titles('dienst ')).toEqual([])
     expect(await titles('rechnunq ')).toEqual(expect.arrayContaining(['Rechnungen']))
+  })
+
+  it('finds singular and plural where the plural gains an umlaut, both ways', async () => {
+    expect(await titles('parkplatz ')).toEqual(['Anreise'])
+    expect(await titles('verträge ')).toEqual(['Anreise'])
   })
 
   it('splits a compound typed as one word that the site writes as two', async () => {
