@@ -35,7 +35,8 @@ export function fullTextIndexSize(site) {
   let gzip = 0
   let files = 0
   for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue
+    // the precompressed copies beside the files (.gz, .br) are the same index once more
+    if (!entry.isFile() || /\.(gz|br)$/.test(entry.name)) continue
     const bytes = readFileSync(join(entry.parentPath, entry.name))
     raw += bytes.length
     gzip += gzipSync(bytes).length

@@ -487,8 +487,10 @@ async function libraries() {
   if (args.site) {
     const dir = join(args.site, 'fulltext')
     const sizeOf = (file) => gzip(readFileSync(file))
-    const shards = readdirSync(join(dir, 's')).map((name) => sizeOf(join(dir, 's', name)))
-    const pages = readdirSync(join(dir, 'p')).map((name) => sizeOf(join(dir, 'p', name)))
+    // the precompressed copies beside the files (.gz, .br) are the same index once more
+    const indexFiles = (folder) => readdirSync(folder).filter((name) => !/\.(gz|br)$/.test(name))
+    const shards = indexFiles(join(dir, 's')).map((name) => sizeOf(join(dir, 's', name)))
+    const pages = indexFiles(join(dir, 'p')).map((name) => sizeOf(join(dir, 'p', name)))
     const meta = sizeOf(join(dir, 'meta.json'))
     const total = meta + shards.reduce((a, b) => a + b, 0) + pages.reduce((a, b) => a + b, 0)
     const firstQuery = meta + Math.max(...shards) + 10 * median(pages)
