@@ -98,8 +98,18 @@ export interface FoldingContext {
 /** Adds the fold buttons to the page content in `root`; the cleanup unfolds everything and takes them away. */
 export function attachFolding(root: HTMLElement, { labels, hashTarget }: FoldingContext): () => void {
   const toggles: HTMLButtonElement[] = []
+  const named: Element[] = []
   const add = (owner: Element, label: string) => {
     const toggle = createToggle(label)
+    // a heading's name is its text, not its text and the button's: it keeps the name it had, for the outline of a
+    // screen reader and for every link or test that finds it by name
+    if (/^H[2-6]$/.test(owner.tagName) && !owner.hasAttribute('aria-label')) {
+      const text = owner.textContent?.replace(/\s+/g, ' ').trim()
+      if (text) {
+        owner.setAttribute('aria-label', text)
+        named.push(owner)
+      }
+    }
     owner.classList.add('foldable')
     owner.prepend(toggle)
     toggles.push(toggle)
@@ -160,5 +170,6 @@ export function attachFolding(root: HTMLElement, { labels, hashTarget }: Folding
       toggle.parentElement?.classList.remove('foldable')
       toggle.remove()
     }
+    for (const heading of named) heading.removeAttribute('aria-label')
   }
 }

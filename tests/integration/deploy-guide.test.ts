@@ -185,7 +185,8 @@ describe('what the guide says a build writes', () => {
   it('writes only hashed files under _wikigen/, which the cache headers treat as immutable', () => {
     const files = readdirSync(join(site, '_wikigen'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
     expect(files.length).toBeGreaterThan(0)
-    for (const file of files) expect(file.name).toMatch(/-[A-Z0-9]{8}\.(js|css|woff2|svg)$/)
+    // with their precompressed copies (client-….js.br, .gz), named by the same hash
+    for (const file of files) expect(file.name).toMatch(/-[A-Z0-9]{8}\.(js|css|woff2|svg)(\.br|\.gz)?$/)
   })
 
   describe('the nginx block', () => {
