@@ -185,6 +185,15 @@ describe('the page preview on hover', () => {
     await page.goto(`${site}/ziel.html`)
     const backlink = page.locator('.backlinks').getByRole('link', { name: 'Start' })
     await backlink.scrollIntoViewIfNeeded()
+    // a scroll still under way would close the card as it opens (as it should): hover once the page stands still
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          let last = -1
+          const check = () => (scrollY === last ? resolve() : ((last = scrollY), setTimeout(check, 100)))
+          check()
+        }),
+    )
     const box = (await backlink.boundingBox())!
     await page.mouse.move(box.x + 4, box.y + box.height / 2, { steps: 3 })
     const card = preview(page)
