@@ -28,6 +28,9 @@ beforeAll(async () => {
   out = join(dir, 'site')
   cpSync(fixtureSite('basic'), root, { recursive: true })
   writeFileSync(join(root, 'attachments/foto.png'), PNG)
+  // the copies are the config's choice (off by default: hosts compress by themselves)
+  const config = readFileSync(join(root, 'wikigen.config.ts'), 'utf8')
+  writeFileSync(join(root, 'wikigen.config.ts'), config.replace('defineConfig({', 'defineConfig({\n  precompress: true,'))
   writeFileSync(join(root, 'Abschied.md'), `# Abschied\n\n![[foto.png]]\n\n${'Ein Absatz, der bald wieder geht. '.repeat(80)}\n`)
   const built = await wikigen(['build', '--root', root, '--out', out, '--no-cache'])
   expect(built.code, built.stderr).toBe(0)
@@ -95,7 +98,7 @@ describe('the build', () => {
     expect(gunzipSync(readFileSync(join(site, 'odoo.html.gz')))).toEqual(readFileSync(join(site, 'odoo.html')))
   })
 
-  it('writes no copies with precompress: false', async () => {
+  it('writes no copies with precompress: false (the default)', async () => {
     const dir = tempDir()
     const content = join(dir, 'content')
     cpSync(fixtureSite('basic'), content, { recursive: true })

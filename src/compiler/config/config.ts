@@ -48,7 +48,7 @@ export const DEFAULT_CONFIG: ResolvedConfig = {
   },
   redirects: [],
   redirectMode: 'both',
-  precompress: true,
+  precompress: false,
   redirectPublishUrls: false,
   exclude: [],
   activeFiles: [],
