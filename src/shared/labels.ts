@@ -33,6 +33,10 @@ export const labels = {
   canvasError: 'Die Zeichenfläche kann nicht gelesen werden',
   tagPage: 'Tag',
   sectionPage: 'Bereich',
+  /** The heading of a section's pages that name no kind. */
+  sectionOtherPages: 'Weitere Seiten',
+  /** The link to a section's list, first in its group of the site tree. */
+  sectionOverview: 'Übersicht',
   home: 'Home',
   breadcrumbs: 'Pfad',
   siteNavigation: 'Navigation',

@@ -55,6 +55,8 @@ const en: Labels = {
   canvasError: 'The canvas cannot be read',
   tagPage: 'Tag',
   sectionPage: 'Section',
+  sectionOtherPages: 'Other pages',
+  sectionOverview: 'Overview',
   home: 'Home',
   breadcrumbs: 'Breadcrumbs',
   siteNavigation: 'Navigation',

@@ -33,7 +33,7 @@ export function Home({ page, bodyHtml }: { page: PageProps; bodyHtml: string }) 
         <div className="features">
           {page.features.map((feature) => (
             <div key={feature.title} className="feature">
-              <h2>{feature.title}</h2>
+              <h2>{feature.href ? <a href={feature.href}>{feature.title}</a> : feature.title}</h2>
               <p>{feature.details}</p>
             </div>
           ))}

@@ -117,7 +117,7 @@ export function EntryLink({ entry }: { entry: Extract<NavEntry, { kind: 'link' }
 }
 
 function isActive(item: NavbarItem, link: string, currentHref: string): boolean {
-  return item.activeMatch ? new RegExp(item.activeMatch).test(decodeURI(currentHref)) : link === currentHref
+  return item.activeMatch ? new RegExp(item.activeMatch).test(decodeURI(currentHref)) : samePage(link, currentHref)
 }
 
 /**
@@ -139,4 +139,25 @@ export function ExternalLink({ href, ariaLabel, children }: { href: string; aria
 
 function isExternal(link: string): boolean {
   return /^[a-z][a-z\d+.-]*:/i.test(link)
+}
+
+/**
+ * Whether a navbar link leads to the page at `currentHref`: `/glossary`, `/glossary.html` and `/glossary/` are one
+ * page (clean URLs, as the spec's navbar writes them), and so are `/` and `/index.html`.
+ */
+export function samePage(link: string, currentHref: string): boolean {
+  const path = (href: string) => {
+    const bare = href.replace(/[?#].*$/, '')
+    let decoded = bare
+    try {
+      decoded = decodeURI(bare)
+    } catch {
+      // a malformed escape compares as written
+    }
+    return decoded
+      .replace(/\.html$/i, '')
+      .replace(/(^|\/)index$/i, '$1')
+      .replace(/\/+$/, '')
+  }
+  return path(link) === path(currentHref)
 }

@@ -24,10 +24,13 @@ export interface HeroAction {
   type: 'primary' | 'secondary'
 }
 
-/** A feature of the home page: a title and its details. */
+/** A feature of the home page: a title and its details, linked to its section's list where it names a section. */
 export interface Feature {
   title: string
   details: string
+  /** The section the front matter names (`section:`); else the one named like the title is linked. */
+  section?: string
+  href?: string
 }
 
 /** A heading of the page as the sidebar lists it: levels 2 and 3, h3s nested under their h2. */

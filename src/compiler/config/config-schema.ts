@@ -122,11 +122,12 @@ const theme = z.strictObject({
     .union([
       z.literal('heading'),
       z.literal('folders'),
+      z.literal('tree'),
       z.literal(false),
       z.record(z.string(), z.union([z.array(z.union([sidebarItem, z.string()])), z.literal('heading')])),
     ])
     .describe(
-      '"heading": each page\'s own headings (the default; "folders" instead for a vault whose Obsidian Publish settings show the navigation, `showNavigation` in site-options.json); "folders": the content\'s folders as a tree, opened along the way to the page shown, with the page\'s headings on the right of wide screens; false: none; or sidebars by path prefix.',
+      '"heading": each page\'s own headings (the default; "folders" instead for a vault whose Obsidian Publish settings show the navigation, `showNavigation` in site-options.json); "folders": the content\'s folders as a tree, opened along the way to the page shown, with the page\'s headings on the right of wide screens; "tree": the site\'s sections (front matter `section`; a page without one under its folders) as collapsible groups, the current page\'s group open and the page marked, with the page\'s headings on the right of wide screens; false: none; or sidebars by path prefix.',
     ),
   sidebarDepth: z.number().int().min(0).max(6).describe('Heading levels in the sidebar below h2. Default 2.'),
   folderSidebar: z
@@ -334,7 +335,7 @@ export type ResolvedConfig = z.infer<typeof resolvedConfigSchema>
 export type UserConfig = z.infer<typeof userConfigSchema>
 export type SearchConfig = z.infer<typeof search>
 /** Sidebars by path prefix, VuePress style: { '/odoo': [...], '/': 'heading' }. The longest matching prefix wins. */
-export type SidebarConfig = Exclude<ThemeData['sidebar'], 'heading' | 'folders' | false>
+export type SidebarConfig = Exclude<ThemeData['sidebar'], 'heading' | 'folders' | 'tree' | false>
 
 /** A problem of a loaded config: where (the key path) and what. */
 export interface ConfigProblem {

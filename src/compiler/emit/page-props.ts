@@ -73,8 +73,8 @@ export function sidebarOf(sitePage: SitePage, config: ResolvedConfig): SidebarPr
   const option = config.theme.sidebar
   if (sitePage.page.frontmatter.sidebar === false || option === false) return undefined
   if (option === 'heading') return { kind: 'heading' }
-  // the folder tree needs the whole site: page-routes.ts fills it in
-  if (option === 'folders') return { kind: 'items', items: [] }
+  // the folder tree and the site tree need the whole site: page-routes.ts fills them in
+  if (option === 'folders' || option === 'tree') return { kind: 'items', items: [] }
   const route = decodeURI(sitePage.href)
   const prefix = Object.keys(option)
     .filter((p) => route.startsWith(p))

@@ -17,7 +17,7 @@ import { siteLabels } from '../config/site-labels.js'
 import { createGlossary, GLOSSARY_SLUG } from './glossary.js'
 import { createHomeList } from './home-list.js'
 import { createTagPages } from './tag-pages.js'
-import { createBreadcrumbs, createFolderSidebar, createSectionPages, sectionHrefOf } from './way-finding.js'
+import { createBreadcrumbs, createFolderSidebar, createSectionPages, createSiteTree, sectionHrefOf, sectionsOf } from './way-finding.js'
 import { fullTextHref, fullTextPageBody, fullTextSlug } from './fulltext-page.js'
 import { createHash } from 'node:crypto'
 import { siteHeadOf } from './site-icon.js'
@@ -167,7 +167,8 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
   // a route with the authors' styled HTML but no math links the site's rules alone
   const styleAssets = mathSheet && withStyles([mathSheet.href])
   const breadcrumbs = createBreadcrumbs(site, siteLabels(site.config).home)
-  const folderSidebar = config.theme.sidebar === 'folders' ? createFolderSidebar(site) : undefined
+  const folderSidebar =
+    config.theme.sidebar === 'folders' ? createFolderSidebar(site) : config.theme.sidebar === 'tree' ? siteTreeOf(site) : undefined
   const origin = originOf(config.site.hostname)
   // theme.graph off: nothing is computed, no page changes
   const graphOf = config.theme.graph ? createLocalGraphs(site, (p) => labelsForPage(config, p.page.frontmatter.lang)) : undefined
@@ -177,6 +178,7 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
     const section = sitePage.page.frontmatter.section
     if (section && page.layout === 'Layout') page.sectionHref = sectionHrefOf(config.site.base, section)
     if (page.layout === 'Layout') page.breadcrumbs = breadcrumbs.get(sitePage.href)
+    if (page.features.length > 0) page.features = withSectionLinks(site, page.features)
     const graph = graphOf && page.layout === 'Layout' ? graphOf(sitePage) : undefined
     if (graph) page.graph = graph
     if (
@@ -339,14 +341,38 @@ function tagJobs(site: Site, common: CommonInput): RenderJob[] {
 }
 
 function sectionJobs(site: Site, common: CommonInput): RenderJob[] {
+  // with the site tree a section's list shows the tree too, its group open, and its kinds on the right
+  const tree = site.config.theme.sidebar === 'tree' ? siteTreeOf(site) : undefined
   return createSectionPages(site).map((sectionPage) =>
     generatedJob(site, common, {
       file: sectionPage.file,
       title: sectionPage.section,
       documentTitle: `${siteLabels(site.config).sectionPage} ${sectionPage.section}`,
       bodyHtml: sectionPage.bodyHtml,
+      headers: sectionPage.headers,
+      ...(tree && { sidebar: { kind: 'items', items: tree(sectionPage.href) } }),
     }),
   )
+}
+
+/** The site tree of a site, made once for its pages and its section lists. */
+const siteTrees = new WeakMap<Site, ReturnType<typeof createSiteTree>>()
+function siteTreeOf(site: Site) {
+  let tree = siteTrees.get(site)
+  if (!tree) siteTrees.set(site, (tree = createSiteTree(site)))
+  return tree
+}
+
+/**
+ * The home page's features, each linked to its section's list: the section the feature names (`section:`), else the
+ * section named like its title (case aside); a feature that names no section of the site stays plain.
+ */
+function withSectionLinks(site: Site, features: PageProps['features']): PageProps['features'] {
+  const sections = new Map([...sectionsOf(site).keys()].map((name) => [name.normalize('NFC').toLowerCase(), name]))
+  return features.map((feature) => {
+    const section = sections.get((feature.section ?? feature.title).normalize('NFC').toLowerCase())
+    return section ? { ...feature, href: sectionHrefOf(site.config.site.base, section) } : feature
+  })
 }
 
 type CommonInput = Pick<DocumentInput, 'site' | 'assets' | 'analytics'>

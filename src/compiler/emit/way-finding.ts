@@ -2,13 +2,16 @@
  * Where a page stands in the site, for readers who land on it from a search or a link: one list page per section
  * (front matter `section`) at /sections/{section}.html, which the page's section badge links to, and breadcrumbs
  * (Home › Section › Page) from the page's `section`, else from its folders. A folder links to its folder note, the
- * page named like the folder inside it (Obsidian's convention: `Odoo/Odoo.md`), when there is one.
+ * page named like the folder inside it (Obsidian's convention: `Odoo/Odoo.md`), when there is one. With
+ * `theme.sidebar: 'tree'` the sidebar is the site tree: the sections as collapsible groups (createSiteTree).
  */
+import { siteLabels } from '../config/site-labels.js'
 import { escapeHtml } from '../html.js'
 import type { Site, SitePage } from '../link/link-site.js'
+import { byOrderThenTitle } from '../link/prev-next.js'
 import { hrefOf } from '../paths.js'
-import { slugifyPageName } from '../parse/slugify.js'
-import type { SidebarLink } from '../../theme/index.js'
+import { createHeadingSlugger, slugifyPageName } from '../parse/slugify.js'
+import type { Heading, SidebarLink } from '../../theme/index.js'
 
 export interface SectionPage {
   section: string
@@ -16,6 +19,8 @@ export interface SectionPage {
   file: string
   href: string
   bodyHtml: string
+  /** One h2 per kind of page, for the sidebar and the outline. */
+  headers: Heading[]
 }
 
 export interface Breadcrumb {
@@ -29,8 +34,8 @@ const collator = new Intl.Collator('de', { sensitivity: 'base', numeric: true })
 export const sectionFileOf = (section: string) => `sections/${slugifyPageName(section) || '-'}.html`
 export const sectionHrefOf = (base: string, section: string) => hrefOf(`${base}${sectionFileOf(section)}`)
 
-/** The section pages of `site`, in section order: every page of the section, by title. */
-export function createSectionPages(site: Site): SectionPage[] {
+/** The pages of each section, in the section's order (front matter `order`, then title); sections by name. */
+export function sectionsOf(site: Site): Map<string, SitePage[]> {
   const sections = new Map<string, SitePage[]>()
   for (const sitePage of site.pages) {
     const section = sitePage.page.frontmatter.section
@@ -39,20 +44,45 @@ export function createSectionPages(site: Site): SectionPage[] {
     if (!pages) sections.set(section, (pages = []))
     pages.push(sitePage)
   }
-  return [...sections]
-    .sort(([a], [b]) => collator.compare(a, b))
-    .map(([section, pages]) => {
-      const items = pages
-        .sort((a, b) => collator.compare(a.page.title, b.page.title))
-        .map(({ page, href }) => `<li><a href="${escapeHtml(href)}">${escapeHtml(page.title)}</a></li>`)
-        .join('')
-      return {
-        section,
-        file: sectionFileOf(section),
-        href: sectionHrefOf(site.config.site.base, section),
-        bodyHtml: `<ul class="section-page-list">${items}</ul>`,
-      }
-    })
+  for (const pages of sections.values()) pages.sort(byOrderThenTitle)
+  return new Map([...sections].sort(([a], [b]) => collator.compare(a, b)))
+}
+
+/**
+ * The section pages of `site`, in section order: the section's pages grouped by their kind (front matter `kind`:
+ * Anleitung, Referenz, …; kinds by name, pages of no kind last), each page with its `description`, in the section's
+ * order within its kind.
+ */
+export function createSectionPages(site: Site): SectionPage[] {
+  const other = siteLabels(site.config).sectionOtherPages
+  return [...sectionsOf(site)].map(([section, pages]) => {
+    const kinds = new Map<string, SitePage[]>()
+    for (const sitePage of pages) {
+      const kind = sitePage.page.frontmatter.kind?.trim() || ''
+      let members = kinds.get(kind)
+      if (!members) kinds.set(kind, (members = []))
+      members.push(sitePage)
+    }
+    const ordered = [...kinds].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : collator.compare(a, b)))
+    const slugger = createHeadingSlugger()
+    const headers: Heading[] = []
+    const bodyHtml = ordered
+      .map(([kind, members]) => {
+        const title = kind || other
+        const slug = slugger(title)
+        headers.push({ level: 2, title, slug, link: `#${slug}`, children: [] })
+        const items = members
+          .map(({ page, href }) => {
+            const description = page.frontmatter.description?.trim()
+            const link = `<a href="${escapeHtml(href)}">${escapeHtml(page.title)}</a>`
+            return `<li>${link}${description ? `<p class="section-page-description">${escapeHtml(description)}</p>` : ''}</li>`
+          })
+          .join('')
+        return `<h2 id="${escapeHtml(slug)}">${escapeHtml(title)}</h2><ul class="section-page-list">${items}</ul>`
+      })
+      .join('')
+    return { section, file: sectionFileOf(section), href: sectionHrefOf(site.config.site.base, section), bodyHtml, headers }
+  })
 }
 
 /**
@@ -174,4 +204,95 @@ export function createFolderSidebar(site: Site): (href: string) => SidebarLink[]
       return { text: page.title, href: page.href, active: page.href === current, collapsible: false, open: true, children: [] }
     })
   return (href) => itemsOf(root, pathOf.get(href) ?? [], href)
+}
+
+interface TreeGroup {
+  text: string
+  /** The section's list, or the folder's folder note. */
+  href?: string
+  /** The folder note, when `href` is one. */
+  note?: SitePage
+  pages: SitePage[]
+  groups: Map<string, TreeGroup>
+}
+
+/**
+ * The site tree (theme.sidebar 'tree'): one collapsible group per section (front matter `section`), holding its pages in the section's order (which prev/next follow); a page without a section
+ * sits in a group of its top-level folder (the group of the section of that name, where there is one), its
+ * subfolders as groups inside, each led by its folder note; pages at the top without a section come last. A
+ * group's link (the section's list, "Übersicht", or the folder note) is its first item, not its summary.
+ * Every page carries the whole tree, so that a group opens without a request; the group holding the page shown is
+ * open, the others closed, and the page is marked.
+ */
+export function createSiteTree(site: Site): (href: string) => SidebarLink[] {
+  const base = site.config.site.base
+  const home = hrefOf(base)
+  const groupOf = (groups: Map<string, TreeGroup>, text: string) => {
+    const key = text.normalize('NFC').toLowerCase()
+    let group = groups.get(key)
+    if (!group) groups.set(key, (group = { text, pages: [], groups: new Map() }))
+    return group
+  }
+  const top = new Map<string, TreeGroup>()
+  const loose: SitePage[] = []
+  for (const [section, pages] of sectionsOf(site)) {
+    const group = groupOf(top, section)
+    group.href = sectionHrefOf(base, section)
+    group.pages.push(...pages.filter((p) => p.href !== home))
+  }
+  for (const sitePage of site.pages) {
+    if (sitePage.page.frontmatter.section || sitePage.href === home) continue
+    const parts = sitePage.page.sourcePath.replace(/\.(md|base|canvas)$/i, '').split('/')
+    const folders = parts.slice(0, -1)
+    if (folders.length === 0) {
+      loose.push(sitePage)
+      continue
+    }
+    let group = groupOf(top, folders[0])
+    for (const folder of folders.slice(1)) group = groupOf(group.groups, folder)
+    // a folder note is the folder's link (when no section list took that place), not one of its pages
+    if (parts.at(-1)!.toLowerCase() === folders.at(-1)!.toLowerCase() && !group.href) {
+      group.href = sitePage.href
+      group.note = sitePage
+    } else group.pages.push(sitePage)
+  }
+
+  const byText = (a: TreeGroup, b: TreeGroup) => collator.compare(a.text, b.text)
+  const sortGroup = (group: TreeGroup) => {
+    // a section's own pages in its order first (which prev/next follow), then the pages its folder adds
+    group.pages.sort((a, b) => Number(!a.page.frontmatter.section) - Number(!b.page.frontmatter.section) || byOrderThenTitle(a, b))
+    group.groups = new Map([...group.groups].sort(([, a], [, b]) => byText(a, b)))
+    group.groups.forEach(sortGroup)
+  }
+  top.forEach(sortGroup)
+  const link = (p: SitePage, current: string): SidebarLink => ({
+    text: p.page.title,
+    href: p.href,
+    active: p.href === current,
+    collapsible: false,
+    open: true,
+    children: [],
+  })
+  const overview = siteLabels(site.config).sectionOverview
+  const itemOf = (group: TreeGroup, current: string): SidebarLink => {
+    // the group's own link comes first inside it: a summary that were a link too would be two controls in one
+    const own: SidebarLink[] = group.href
+      ? [
+          {
+            text: group.note?.page.title ?? overview,
+            href: group.href,
+            active: group.href === current,
+            collapsible: false,
+            open: true,
+            children: [],
+          },
+        ]
+      : []
+    const children = [...own, ...group.pages.map((p) => link(p, current)), ...[...group.groups.values()].map((g) => itemOf(g, current))]
+    const open = children.some((c) => c.active || (c.collapsible && c.open))
+    return { text: group.text, active: false, collapsible: true, open, children }
+  }
+  const groups = [...top.values()].sort(byText)
+  loose.sort(byOrderThenTitle)
+  return (current) => [...groups.map((g) => itemOf(g, current)), ...loose.map((p) => link(p, current))]
 }

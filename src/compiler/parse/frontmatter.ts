@@ -21,6 +21,8 @@ export interface HeroAction {
 export interface Feature {
   title: string
   details: string
+  /** The section whose list the feature links to; by default the section named like the title. */
+  section?: string
 }
 
 /** A prev/next override: a link text and target, or false to hide it. */
@@ -398,7 +400,11 @@ const FIELDS: Record<string, FieldReader> = {
   },
   features(v, into) {
     if (!Array.isArray(v) || !v.every((f) => isRecord(f) && isString(f.title))) return 'should be a list of { title, details }'
-    into.features = v.map((f: Record<string, unknown>) => ({ title: f.title as string, details: isString(f.details) ? f.details : '' }))
+    into.features = v.map((f: Record<string, unknown>) => ({
+      title: f.title as string,
+      details: isString(f.details) ? f.details : '',
+      ...(isString(f.section) && f.section.trim() && { section: f.section.trim() }),
+    }))
   },
   footer: text('footer'),
   footerHtml: flag('footerHtml'),

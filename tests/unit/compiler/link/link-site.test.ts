@@ -239,6 +239,33 @@ describe('linkSite: routes and redirects', () => {
     expect(nav('zwei')).toEqual({ prev: '/eins.html', next: '/drei.html' })
     expect(nav('drei')).toEqual({ prev: undefined, next: '/eins.html' })
   })
+
+  it('leads prev/next along the section, in its order then by title, where no series or front matter names them', () => {
+    const { site } = siteOf({
+      'index.md': '---\nhome: true\nsection: Betrieb\n---\n',
+      'B/Wartung.md': '---\nsection: Betrieb\norder: 2\n---\n',
+      'B/Sicherung.md': '---\nsection: Betrieb\norder: 1\n---\n',
+      'B/Alarm 10.md': '---\nsection: Betrieb\n---\n',
+      'B/Alarm 9.md': '---\nsection: Betrieb\n---\n',
+      'B/Notfall.md': '---\nsection: Betrieb\nprev: false\n---\n',
+      // a series keeps its own order, and is no step of its section's way
+      'B/Phase.md': '---\nsection: Betrieb\nseries: Phasen\n---\n',
+      'H/Anmelden.md': '---\nsection: Handbuch\n---\n',
+      'Lose.md': 'Ohne Bereich\n',
+    })
+    const nav = (slug: string) => [site.bySlug.get(slug)!.prev?.href, site.bySlug.get(slug)!.next?.href]
+    expect(nav('sicherung')).toEqual([undefined, '/wartung.html'])
+    expect(nav('wartung')).toEqual(['/sicherung.html', '/alarm-9.html'])
+    // numbers in titles count as numbers: 9 before 10
+    expect(nav('alarm-9')).toEqual(['/wartung.html', '/alarm-10.html'])
+    expect(nav('alarm-10')).toEqual(['/alarm-9.html', '/notfall.html'])
+    expect(nav('notfall')).toEqual([undefined, undefined])
+    expect(nav('phase')).toEqual([undefined, undefined])
+    // alone in its section, without one, and the home page: no way
+    expect(nav('anmelden')).toEqual([undefined, undefined])
+    expect(nav('lose')).toEqual([undefined, undefined])
+    expect(nav('')).toEqual([undefined, undefined])
+  })
 })
 
 describe('search index', () => {
