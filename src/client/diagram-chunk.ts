@@ -24,9 +24,9 @@
 import mermaid from 'mermaid'
 import { GANTT_GEOMETRY } from '../shared/diagram-geometry.js'
 import { pageLabels } from './labels.js'
-import { createDiagramConfig, type DiagramTheme } from './diagram-config.js'
+import { THEME_COLOR_NAMES, createDiagramConfig, type DiagramTheme, type ThemeColors } from './diagram-config.js'
 import { fitDiagram, sourceKey } from './diagram-fit.js'
-import { decorateFrame, sizeDrawing } from './diagram-frame.js'
+import { decorateFrame, diagramName, sizeDrawing } from './diagram-frame.js'
 import { rememberHeight } from './diagram-sizes.js'
 import { withNodeLinks, type NodeLink } from './diagram-links.js'
 import { diagramTitle } from './diagram-title.js'
@@ -48,12 +48,17 @@ function configure(theme: DiagramTheme, block: HTMLElement): void {
   const frame = getComputedStyle(block)
   const inner = block.clientWidth - parseFloat(frame.paddingLeft) - parseFloat(frame.paddingRight)
   const ganttWidth = Math.max(GANTT_GEOMETRY.minWidth, Math.floor(inner) || 0)
-  if (configured === `${theme} ${ganttWidth}`) return
-  const fontFamily = getComputedStyle(document.documentElement).getPropertyValue('--font-sans').trim()
-  mermaid.initialize(createDiagramConfig(theme, fontFamily, { ganttWidth }))
+  const root = getComputedStyle(document.documentElement)
+  // the page's colours now: the colour mode was just applied to <html>, and a site's own CSS may set them
+  const colors: ThemeColors = {}
+  for (const name of THEME_COLOR_NAMES) colors[name] = root.getPropertyValue(`--c-${name}`).trim()
+  const key = `${theme} ${ganttWidth} ${Object.values(colors).join(' ')}`
+  if (configured === key) return
+  const fontFamily = root.getPropertyValue('--font-sans').trim()
+  mermaid.initialize(createDiagramConfig(theme, fontFamily, { ganttWidth, colors }))
   // mermaid's own flag, which it checks together with the config on window 'load'; off too, to be sure
   mermaid.startOnLoad = false
-  configured = `${theme} ${ganttWidth}`
+  configured = key
 }
 
 /**
@@ -148,7 +153,9 @@ function parseSvg(markup: string, block: HTMLElement): SVGSVGElement {
 function showSvg(block: HTMLElement, svg: SVGSVGElement, title: string | undefined, linked: boolean): void {
   // an image's content is not read out; a diagram whose nodes are links is a group, so its links can be reached
   svg.setAttribute('role', linked ? 'group' : 'img')
-  svg.setAttribute('aria-label', title ?? pageLabels().diagram)
+  // named by its own title, else after the heading it stands under; a frame that scrolls is a region of that name
+  block.dataset.diagramName = diagramName(block, title)
+  svg.setAttribute('aria-label', block.dataset.diagramName)
   // mermaid's role description is the diagram type ('flowchart-v2'), which would be read instead of 'image'
   svg.removeAttribute('aria-roledescription')
   // mermaid sizes the drawing to the column (width 100 %, max-width); its size is set here instead

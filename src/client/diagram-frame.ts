@@ -58,6 +58,49 @@ function update(frame: HTMLElement): void {
   const sides = overflowSides(frame)
   if (sides) figure.dataset.overflow = sides
   else delete figure.dataset.overflow
+  markRegion(frame, sides !== undefined)
+}
+
+/**
+ * A frame that scrolls is a named region and a tab stop, so a keyboard reaches and scrolls it and a screen reader
+ * says what it holds ('Diagramm: Ablauf'); one that fits is neither (a tab stop set by scroll-regions.ts stays its).
+ */
+function markRegion(frame: HTMLElement, scrolls: boolean): void {
+  if (scrolls) {
+    frame.setAttribute('role', 'region')
+    frame.setAttribute('aria-label', frame.dataset.diagramName ?? pageLabels().diagram)
+    if (!frame.hasAttribute('tabindex')) {
+      frame.tabIndex = 0
+      frame.dataset.scrollRegion = ''
+    }
+  } else if (frame.getAttribute('role') === 'region') {
+    frame.removeAttribute('role')
+    frame.removeAttribute('aria-label')
+  }
+}
+
+/** Heading text without what the client adds to a heading (the fold button, hidden marks). */
+function headingText(heading: Element): string {
+  const copy = heading.cloneNode(true) as Element
+  for (const extra of copy.querySelectorAll('button, [aria-hidden="true"]')) extra.remove()
+  return (copy.textContent ?? '').replace(/\s+/g, ' ').trim()
+}
+
+/**
+ * The accessible name of the diagram in `frame`: the title its source gives (`title`, see diagram-title.ts), else
+ * 'Diagramm: ' and the heading it stands under (the nearest one before it, the page's title at the latest), else
+ * just 'Diagramm'.
+ */
+export function diagramName(frame: HTMLElement, title: string | undefined): string {
+  if (title) return title
+  const scope = frame.closest('.theme-default-content') ?? frame.ownerDocument.body
+  let heading = ''
+  for (const candidate of scope.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
+    if (!(candidate.compareDocumentPosition(frame) & Node.DOCUMENT_POSITION_FOLLOWING)) break
+    heading = headingText(candidate) || heading
+  }
+  const word = pageLabels().diagram
+  return heading ? `${word}: ${heading}` : word
 }
 
 let resizes: ResizeObserver | undefined

@@ -15,12 +15,19 @@
  *
  * Printing: on 'beforeprint' every diagram not rendered yet is queued at once (they otherwise wait until they
  * come near the viewport). Rendering is asynchronous and the browser lays out the print right after that event,
- * so a print started at once may still show placeholders for diagrams never scrolled to; whoever drives printing
- * (a print test, a "print" button) dispatches 'beforeprint' and waits until no
+ * so that alone is too late for a print started at once. Two things make up for it:
+ *  - Ctrl+P (⌘P) on a page with diagrams not drawn yet is taken over: the page draws them all, then opens the
+ *    print dialog itself (window.print()), so the paper shows drawings, never mermaid source. A drawing that takes
+ *    longer than PRINT_WAIT_MS is given up on, so the key always leads to the dialog.
+ *  - A print from the browser's menu cannot wait. There, a diagram not drawn yet prints as one short line
+ *    (labels.diagramNotPrinted, asking to print again, by when it is drawn) instead of its source (print.css;
+ *    the text is the block's `data-print-note`). Without JavaScript the source prints: it is all there is.
+ * Whoever drives printing otherwise (a print test) dispatches 'beforeprint' and waits until no
  * `[data-content] [data-diagram="mermaid"]` lacks `data-processed="true"` before printing. A failed diagram is
  * marked processed too, so that wait always ends.
  */
 import { isDark, readScheme } from './color-scheme.js'
+import { pageLabels } from './labels.js'
 import type { DiagramTheme } from './diagram-config.js'
 import { sourceKey } from './diagram-fit.js'
 import { rememberedHeight } from './diagram-sizes.js'
@@ -33,6 +40,9 @@ type DiagramChunk = typeof import('./diagram-chunk.js')
 const DIAGRAM_BLOCKS = '[data-content] [data-diagram="mermaid"]'
 
 let chunk: Promise<DiagramChunk | undefined> | undefined
+
+/** How long Ctrl+P waits for the diagrams to be drawn before it prints anyway. */
+export const PRINT_WAIT_MS = 15_000
 
 /**
  * Loads the renderer once. A failed load goes through the preload error event (preload.ts), where a site can, say,
@@ -102,7 +112,11 @@ export function mount(root: HTMLElement): () => void {
   const blocks = () => [...root.querySelectorAll<HTMLElement>(DIAGRAM_BLOCKS)]
   if (blocks().length === 0) return () => {}
   // before anything is painted or scrolled to: back/forward restores the position right after this mount
-  for (const block of blocks()) reserveHeight(block)
+  const note = pageLabels().diagramNotPrinted
+  for (const block of blocks()) {
+    reserveHeight(block)
+    block.dataset.printNote = note
+  }
   // a diagram renders (and mermaid loads) once it comes within a screen of the viewport: a page whose diagrams are
   // further down is interactive first, and one nobody scrolls to costs nothing
   const observer = new IntersectionObserver(
@@ -122,6 +136,17 @@ export function mount(root: HTMLElement): () => void {
   document.addEventListener('wikigen:color-scheme', renderAll)
   system.addEventListener('change', renderAll)
   addEventListener('beforeprint', renderPending)
+  // Ctrl+P / ⌘P: draw what is not drawn yet, then print (a key press when all is drawn is the browser's)
+  let printing = false
+  const onPrintKey = (event: KeyboardEvent) => {
+    if (!isPrintKey(event) || printing) return
+    if (!blocks().some((block) => needsRender(block, currentTheme()))) return
+    event.preventDefault()
+    printing = true
+    renderPending()
+    void printWhenDrawn().finally(() => (printing = false))
+  }
+  addEventListener('keydown', onPrintKey)
   root.addEventListener('click', onClick)
   root.addEventListener('keydown', onKeydown)
   return () => {
@@ -130,10 +155,28 @@ export function mount(root: HTMLElement): () => void {
     document.removeEventListener('wikigen:color-scheme', renderAll)
     system.removeEventListener('change', renderAll)
     removeEventListener('beforeprint', renderPending)
+    removeEventListener('keydown', onPrintKey)
     root.removeEventListener('click', onClick)
     root.removeEventListener('keydown', onKeydown)
     void chunk?.then((renderer) => renderer?.closeDiagramViewer())
   }
+}
+
+/** Ctrl+P, or ⌘P on a Mac: the browser's print shortcut (with Shift too: the system dialog in some browsers). */
+export function isPrintKey(event: Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey'>): boolean {
+  if (event.altKey || event.ctrlKey === event.metaKey) return false
+  return event.key.toLowerCase() === 'p' || event.code === 'KeyP'
+}
+
+/** Prints once the queue is done, or after PRINT_WAIT_MS at the latest. */
+async function printWhenDrawn(): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, PRINT_WAIT_MS)))
+  await Promise.race([queue.idle(), late])
+  clearTimeout(timer)
+  // the drawings are in the DOM; one frame lets the browser lay them out before the print copies the page
+  await new Promise((resolve) => requestAnimationFrame(resolve))
+  print()
 }
 
 /** The rendered diagram block an event happened on, with the element that gets the focus back after the view. */

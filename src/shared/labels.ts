@@ -55,6 +55,7 @@ export const labels = {
   diagramLoading: 'Diagramm wird geladen …',
   diagramOpen: 'Diagramm vergrössern',
   diagramScrollHint: 'Seitlich scrollen',
+  diagramNotPrinted: 'Das Diagramm war beim Drucken noch nicht gezeichnet. Bitte nochmals drucken.',
   diagramViewer: 'Diagramm in Vollansicht',
   diagramZoomIn: 'Vergrössern',
   diagramZoomOut: 'Verkleinern',

@@ -3,7 +3,10 @@
  * table, one with long code lines and one with a diagram, printed to PDF by Chromium and shot as PNG under print
  * media. The files land in tests/e2e/artifacts/ for a person to look at; the DOM under print media is checked for
  * what paper needs: no navigation, search or buttons, nothing cut at the right edge, external links with their URL,
- * headings kept with their text.
+ * headings kept with their text. The printed PDF is read back (pdf-pages.ts) to check that a heading never ends a page,
+ * a diagram is never split and the page's footer never stands alone. On the fixture site's page with a tall and a
+ * wide diagram (/druck-diagramme.html): Ctrl+P on a fresh page draws every diagram before it prints, and a print
+ * from the browser's menu before they are drawn shows a short line, never mermaid source.
  */
 import { execFile } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
@@ -13,9 +16,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { startServer } from '../../src/cli/serve.js'
-import { launch, openPage } from './browser.js'
+import { labels } from '../../src/shared/labels.js'
+import { DESKTOP, PHONE, launch, openPage } from './browser.js'
+import { printedPages } from './pdf-pages.js'
 
 const root = join(import.meta.dirname, '../..')
 const artifacts = join(import.meta.dirname, 'artifacts')
@@ -70,16 +75,82 @@ async function openForPrint(path: string, colorScheme: 'light' | 'dark' = 'light
   return page
 }
 
+/**
+ * Marks, for printedPages, each heading of the content and what follows it, each diagram's frame and its end, and
+ * the page's footer with the content's end; only what prints (the page is under print media by then).
+ */
+const MARKS = `() => {
+  const pairs = []
+  const shown = (element) => element && element.checkVisibility()
+  const content = document.querySelector('[data-content]')
+  content.querySelectorAll('h2, h3, h4').forEach((heading, i) => {
+    let next = heading.nextElementSibling
+    while (next && !shown(next)) next = next.nextElementSibling
+    // a table or list is marked at its first cell or item (a table element itself gets no place in the PDF)
+    const first = next && !next.matches('p, pre, blockquote, h2, h3, h4, h5') ? [...next.querySelectorAll('p, li, th, td, pre')].find(shown) || next : next
+    if (shown(heading) && first) pairs.push(['heading-' + i, heading], ['heading-' + i + '-next', first])
+  })
+  content.querySelectorAll('.diagram').forEach((frame, i) => {
+    if (!shown(frame)) return
+    const end = document.createElement('span')
+    end.style.cssText = 'display:block;height:0'
+    frame.append(end)
+    pairs.push(['diagram-' + i, frame], ['diagram-' + i + '-end', end])
+  })
+  const meta = document.querySelector('.page-meta')
+  if (shown(meta)) {
+    const end = document.createElement('span')
+    end.style.cssText = 'display:block;height:0'
+    content.append(end)
+    pairs.push(['footer', meta], ['last', end])
+  }
+  return pairs
+}`
+
+/** Pairs of marks that must land on one page: a heading and what follows it, a diagram's start and end, footer and last block. */
+function splitPairs(at: Record<string, number>): string[] {
+  const split: string[] = []
+  for (const mark of Object.keys(at)) {
+    const partner =
+      mark.endsWith('-next') || mark.endsWith('-end')
+        ? undefined
+        : mark === 'footer'
+          ? 'last'
+          : mark.startsWith('heading-')
+            ? `${mark}-next`
+            : mark.startsWith('diagram-')
+              ? `${mark}-end`
+              : undefined
+    if (partner && at[partner] !== at[mark]) split.push(`${mark} on page ${at[mark]}, ${partner} on page ${at[partner]}`)
+  }
+  return split
+}
+
 describe('printing a page', () => {
-  it.each(PAGES)('prints $path to a PDF of its content', async ({ name, path, has }) => {
+  it.each(PAGES)('prints $path to a PDF of its content: no heading ends a page, no diagram is split', async ({ name, path, has }) => {
     const page = await openForPrint(path)
     expect(await page.locator(`[data-content] ${has}`).count()).toBeGreaterThan(0)
-    const pdf = await page.pdf({ path: join(artifacts, `${name}.pdf`), format: 'A4', printBackground: true })
+    await page.emulateMedia({ media: 'print' })
+    const printed = await printedPages(page, MARKS, join(artifacts, `${name}.pdf`))
+    const { pdf } = printed
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-')
     // text, fonts and drawings: far more than an empty page's few kilobytes
     expect(pdf.length).toBeGreaterThan(30_000)
-    const pages = pdf.toString('latin1').match(/\/Type\s*\/Page\b/g) ?? []
-    expect(pages.length).toBeGreaterThan(0)
+    expect(printed.pages).toBeGreaterThan(0)
+    expect(Object.keys(printed.at).some((mark) => mark.startsWith('heading-'))).toBe(true)
+    // the footer is checked on its own below
+    expect(splitPairs(printed.at).filter((split) => !split.startsWith('footer'))).toEqual([])
+    await page.context().close()
+  })
+
+  // Known gap: on /docker.html (a code block, then a callout at the end) Chromium still puts the footer alone on the
+  // last page, although print.css avoids the breaks before it and after the content's end. Fails until that holds.
+  it.fails('keeps the footer with the end of the content on /docker.html', async () => {
+    const page = await openForPrint('/docker.html')
+    await page.emulateMedia({ media: 'print' })
+    const printed = await printedPages(page, MARKS)
+    expect(printed.at.footer).toBeDefined()
+    expect(splitPairs(printed.at).filter((split) => split.startsWith('footer'))).toEqual([])
     await page.context().close()
   })
 
@@ -179,6 +250,92 @@ describe('printing a page', () => {
     // and on screen it does not
     await page.emulateMedia({ media: 'screen' })
     expect(await external.evaluate((a) => getComputedStyle(a, '::after').content)).toMatch(/^(none|normal)$/)
+    await page.context().close()
+  })
+})
+
+describe('printing right after load (the fixture site)', () => {
+  const fixtureUrl = inject('baseUrl')
+  const PRINT_PAGE = '/druck-diagramme.html'
+  const BLOCKS = '[data-content] [data-diagram="mermaid"]'
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      it(`Ctrl+P on a fresh page draws every diagram, then prints them whole, each on one page (${viewport.width} px, ${scheme})`, async () => {
+        const { page } = await openPage(browser, { viewport, colorScheme: scheme })
+        // the print dialog cannot be driven: window.print records what the page holds when it is called
+        await page.addInitScript(() => {
+          const calls: { drawn: number; blocks: number }[] = []
+          Object.assign(window, { printCalls: calls })
+          window.print = () => {
+            const blocks = [...document.querySelectorAll('[data-content] [data-diagram="mermaid"]')]
+            calls.push({ blocks: blocks.length, drawn: blocks.filter((block) => block.querySelector(':scope > svg[role="img"]')).length })
+          }
+        })
+        await page.goto(`${fixtureUrl}${PRINT_PAGE}`)
+        await page.locator('[data-content] h2').first().waitFor()
+        // the diagrams below the first screen are not drawn yet: they wait until they come near
+        const undrawn = await page.locator(`${BLOCKS}:not([data-processed="true"])`).count()
+        expect(undrawn).toBeGreaterThan(0)
+        await page.keyboard.press(process.platform === 'darwin' ? 'Meta+p' : 'Control+p')
+        await page.waitForFunction(() => (window as unknown as { printCalls: unknown[] }).printCalls.length > 0, undefined, {
+          timeout: DIAGRAM_TIMEOUT,
+          polling: 250,
+        })
+        const calls = await page.evaluate(() => (window as unknown as { printCalls: { drawn: number; blocks: number }[] }).printCalls)
+        expect(calls).toEqual([{ blocks: 2, drawn: 2 }])
+
+        await page.emulateMedia({ media: 'print' })
+        // on paper: the drawings, never their source
+        await expect(page.locator(`${BLOCKS} > .diagram-source:visible`).count()).resolves.toBe(0)
+        await expect(page.locator(`${BLOCKS} > svg[role="img"]:visible`).count()).resolves.toBe(2)
+        const printed = await printedPages(page, MARKS, join(artifacts, `print-fresh-${viewport.width}-${scheme}.pdf`))
+        expect(printed.pages).toBeGreaterThan(1)
+        // both diagrams print whole; the tall one (16 steps) is scaled to fit a page
+        expect(printed.at['diagram-0']).toBeDefined()
+        expect(printed.at['diagram-1']).toBeDefined()
+        expect(splitPairs(printed.at)).toEqual([])
+        const tall = await page
+          .locator(`${BLOCKS} > svg[role="img"]`)
+          .first()
+          .evaluate((svg) => {
+            const box = svg.getBoundingClientRect()
+            return { height: box.height, natural: (svg as SVGSVGElement).viewBox.baseVal.height }
+          })
+        // A4 inside the print margins is 263 mm high (994 px at 96 dpi)
+        expect(tall.natural).toBeGreaterThan(994)
+        expect(tall.height).toBeLessThanOrEqual(994)
+        await page.setViewportSize(A4)
+        await page.screenshot({ path: join(artifacts, `print-fresh-${viewport.width}-${scheme}.png`), fullPage: true })
+        await page.context().close()
+      })
+    }
+  }
+
+  it("prints a short line, not mermaid source, for a diagram not drawn yet (the browser menu's print)", async () => {
+    // a low window: the wide diagram further down is far from it and stays undrawn
+    const { page } = await openPage(browser, { viewport: { width: A4.width, height: 400 } })
+    await page.goto(`${fixtureUrl}${PRINT_PAGE}`)
+    const wide = page.locator(BLOCKS).nth(1)
+    await wide.and(page.locator('[data-print-note]')).waitFor({ state: 'attached' })
+    await page.emulateMedia({ media: 'print' })
+    const shown = await wide.evaluate((block) => ({
+      drawn: block.getAttribute('data-processed'),
+      source: block.querySelector(':scope > .diagram-source')!.checkVisibility(),
+      note: getComputedStyle(block, '::before').content,
+    }))
+    expect(shown).toEqual({ drawn: null, source: false, note: JSON.stringify(labels.diagramNotPrinted) })
+    await wide.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: join(artifacts, 'print-menu-undrawn.png') })
+    await page.context().close()
+  })
+
+  it('prints the source of a diagram without JavaScript, and each tab panel under its name', async () => {
+    const { page } = await openPage(browser, { viewport: A4, javaScriptEnabled: false })
+    await page.goto(`${fixtureUrl}${PRINT_PAGE}`)
+    await page.emulateMedia({ media: 'print' })
+    await expect(page.locator(`${BLOCKS} > .diagram-source:visible`).count()).resolves.toBe(2)
+    await expect(page.locator('[data-content] .tab-panel-name:visible').allTextContents()).resolves.toEqual(['Linux', 'Windows'])
     await page.context().close()
   })
 })

@@ -1,6 +1,9 @@
 /**
  * A tab group (`::: tabs` with `@tab` lines) to HTML: a tab list of buttons and one panel per tab, wired with ARIA
  * ids unique on the page; the client (src/client/tabs.ts) switches them and remembers the choice per group id.
+ * Each panel starts with its tab's name (`.tab-panel-name`): without JavaScript every panel stands below the
+ * other and the buttons switch nothing, so the name says which panel is which; once the script runs (`html.js`)
+ * the name is hidden and the tab list says it.
  */
 import type { Element } from 'hast'
 import type { State } from 'mdast-util-to-hast'
@@ -45,7 +48,7 @@ export function renderTabGroup(state: State, node: Container, group: number): El
           ariaLabelledBy: [`${id(i)}-tab`],
           tabIndex: 0,
         },
-        state.all(tab as never),
+        [element('p', { className: ['tab-panel-name'] }, [text(tab.label)]), ...state.all(tab as never)],
       ),
     ),
   ])
