@@ -76,11 +76,11 @@ async function open(image: HTMLImageElement): Promise<void> {
 }
 
 /**
- * Watches the content images of `root` (those zoom.ts zooms: not in a link or a diagram). Does nothing on a page
- * without one. The cleanup stops watching and closes an open view.
+ * Watches the content images of `root` (those zoom.ts zooms: not in a link or a diagram; nor those a canvas draws,
+ * which zooms as a whole). Does nothing on a page without one. The cleanup stops watching and closes an open view.
  */
 export function mount(root: HTMLElement): () => void {
-  const images = findZoomableImages(root)
+  const images = findZoomableImages(root).filter((image) => !image.closest('svg, .canvas-node-content'))
   if (images.length === 0 || typeof ResizeObserver === 'undefined') return () => {}
   const observer = new ResizeObserver((entries) => {
     for (const entry of entries) update(entry.target as HTMLImageElement)
