@@ -1,14 +1,12 @@
 import { pageLabels } from './labels.js'
 
-/** Copy buttons on code blocks (spec §9): hidden up to 419 px, 'Kopiert' for 2000 ms after a copy. */
+/**
+ * Copy buttons on code blocks (spec §9): 'Kopiert' for 2000 ms after a copy. Every block gets its button; styles/code.css
+ * hides them up to 419 px with a media query, so a window that grows or a phone turned to landscape shows them.
+ */
 const COPIED_MS = 2000
-const NARROW = '(max-width: 419px)'
 
 export function mount(root: HTMLElement): () => void {
-  if (matchMedia(NARROW).matches) {
-    document.body.classList.add('no-copy-code')
-    return () => {}
-  }
   const buttons: HTMLButtonElement[] = []
   for (const block of root.querySelectorAll<HTMLElement>('[data-content] div[class*="language-"]')) {
     if (block.querySelector('.copy-code-button')) continue

@@ -8,6 +8,9 @@
  */
 import { pageLabels } from './labels.js'
 import { drawScale } from './diagram-fit.js'
+import { overflowSides } from './scroll-regions.js'
+
+export { overflowSides }
 
 /** What the renderer found out about a drawing, kept for resizing it later. */
 export interface DrawingFacts {
@@ -35,21 +38,6 @@ export function sizeDrawing(frame: HTMLElement, known?: DrawingFacts): void {
   // rounded up, so text at the smallest scale stays at 12 px, not a hair below
   svg.setAttribute('width', String(Math.ceil(drawing.naturalWidth * scale * 100) / 100))
   svg.setAttribute('height', String(Math.ceil(drawing.naturalHeight * scale * 100) / 100))
-}
-
-/** Which sides of a frame have more drawing beyond them, or undefined when it all fits (1 px of slack for rounding). */
-export function overflowSides(frame: {
-  scrollLeft: number
-  scrollWidth: number
-  clientWidth: number
-}): 'start' | 'end' | 'both' | undefined {
-  const hidden = frame.scrollWidth - frame.clientWidth
-  if (hidden <= 1) return undefined
-  const atStart = Math.abs(frame.scrollLeft) <= 1
-  const atEnd = Math.abs(frame.scrollLeft) >= hidden - 1
-  if (atStart) return 'end'
-  if (atEnd) return 'start'
-  return 'both'
 }
 
 function update(frame: HTMLElement): void {

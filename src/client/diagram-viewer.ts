@@ -7,6 +7,9 @@
  * which must stay unique, and the page keeps one accessible image per diagram. While it is away, a stand-in of
  * the same size keeps the frame as it was (its height, its sideways scroll, its tab stop). Part of the diagram
  * chunk, so it costs nothing on pages without diagrams.
+ *
+ * The same view shows an image of the page that is shown smaller than it is (image-viewer.ts): a copy of it, opened
+ * at its natural size. That part reaches the page through image-viewer-chunk.ts, without mermaid.
  */
 import { pageLabels } from './labels.js'
 import { fillViewer } from './viewer-chrome.js'
@@ -35,17 +38,6 @@ export function openDiagramViewer(block: HTMLElement, opener: HTMLElement, small
   const content: Size = { width: box?.width || svg.clientWidth, height: box?.height || svg.clientHeight }
   const title = viewerTitle(block, svg)
 
-  const dialog = document.createElement('dialog')
-  dialog.className = 'diagram-viewer'
-  dialog.setAttribute('aria-label', `${pageLabels().diagramViewer}: ${title}`)
-  const { zoomOut, level, zoomIn, fit, close, stage } = fillViewer(
-    dialog,
-    title,
-    pageLabels().diagramZoomFit,
-    'diagram-viewer-stage',
-    'diagram-viewer-help',
-  )
-
   // the drawing moves over; a stand-in of its size keeps the frame unchanged meanwhile
   const frame = block
   const scrollLeft = frame.scrollLeft
@@ -57,15 +49,88 @@ export function openDiagramViewer(block: HTMLElement, opener: HTMLElement, small
   svg.replaceWith(stand)
   svg.setAttribute('width', String(content.width))
   svg.setAttribute('height', String(content.height))
-  stage.append(svg)
+
+  showInViewer({
+    item: svg,
+    content,
+    title,
+    label: `${pageLabels().diagramViewer}: ${title}`,
+    fitLabel: pageLabels().diagramZoomFit,
+    limits: (stage) => zoomLimits(content, stage, smallestText),
+    opener,
+    restore: () => {
+      svg.style.removeProperty('transform')
+      if (size.width !== null) svg.setAttribute('width', size.width)
+      if (size.height !== null) svg.setAttribute('height', size.height)
+      stand.replaceWith(svg)
+      // the window may have changed while the view was open
+      sizeDrawing(frame)
+      frame.scrollLeft = scrollLeft
+    },
+  })
+}
+
+/**
+ * Opens the full-screen view of an image of the page shown smaller than it is (image-viewer.ts): a copy of it,
+ * at its natural size (`content`, in CSS px), which the reader drags and zooms as a diagram; "show all" fits it in.
+ */
+export function openImageViewer(image: HTMLImageElement, opener: HTMLElement, content: Size): void {
+  closeDiagramViewer()
+  const copy = document.createElement('img')
+  copy.src = image.currentSrc || image.src
+  copy.alt = image.alt
+  copy.width = content.width
+  copy.height = content.height
+  copy.draggable = false
+  // an image the author keeps bright in dark mode stays so here (styles/media.css)
+  if (image.classList.contains('no-dim')) copy.className = 'no-dim'
+  const title = image.alt.trim() || image.title.trim() || pageLabels().image
+  showInViewer({
+    item: copy,
+    content,
+    title,
+    label: `${pageLabels().imageViewer}: ${title}`,
+    fitLabel: pageLabels().imageZoomFit,
+    // natural size first, whatever the stage: one image px is one CSS px, so its text reads as drawn
+    limits: (stage) => ({ ...zoomLimits(content, stage, 0), initial: 1 }),
+    opener,
+    restore: () => {},
+  })
+}
+
+/** What the viewer shows, and how the page gets it back. */
+interface ViewerItem {
+  /** The drawing or image, put on the stage and moved and scaled there. */
+  item: HTMLElement | SVGElement
+  /** Its size at scale 1. */
+  content: Size
+  title: string
+  /** The dialog's accessible name. */
+  label: string
+  /** The name of the "show all" button. */
+  fitLabel: string
+  /** The zoom range on a stage of this size (asked again when the window changes). */
+  limits: (stage: Size) => ZoomLimits
+  /** Gets the focus back when the view closes. */
+  opener: HTMLElement
+  /** Puts the page back as it was, once the view has closed. */
+  restore: () => void
+}
+
+function showInViewer({ item, content, title, label, fitLabel, limits: limitsFor, opener, restore }: ViewerItem): void {
+  const dialog = document.createElement('dialog')
+  dialog.className = 'diagram-viewer'
+  dialog.setAttribute('aria-label', label)
+  const { zoomOut, level, zoomIn, fit, close, stage } = fillViewer(dialog, title, fitLabel, 'diagram-viewer-stage', 'diagram-viewer-help')
+  stage.append(item)
   document.body.append(dialog)
   dialog.showModal()
 
   const stageSize = (): Size => ({ width: stage.clientWidth, height: stage.clientHeight })
-  let limits: ZoomLimits = zoomLimits(content, stageSize(), smallestText)
+  let limits: ZoomLimits = limitsFor(stageSize())
   let view: View = initialView(content, stageSize(), limits.initial)
   const apply = () => {
-    svg.style.transform = `translate(${view.x}px, ${view.y}px) scale(${view.scale})`
+    item.style.transform = `translate(${view.x}px, ${view.y}px) scale(${view.scale})`
     level.value = `${Math.round(view.scale * 100)} %`
     zoomOut.disabled = view.scale <= limits.min + 1e-6
     zoomIn.disabled = view.scale >= limits.max - 1e-6
@@ -154,7 +219,7 @@ export function openDiagramViewer(block: HTMLElement, opener: HTMLElement, small
   stage.addEventListener('pointercancel', release)
 
   const onResize = () => {
-    limits = zoomLimits(content, stageSize(), smallestText)
+    limits = limitsFor(stageSize())
     view = clampView(zoomAt(view, view.scale, centre(), limits), content, stageSize())
     apply()
   }
@@ -162,13 +227,7 @@ export function openDiagramViewer(block: HTMLElement, opener: HTMLElement, small
 
   dialog.addEventListener('close', () => {
     removeEventListener('resize', onResize)
-    svg.style.removeProperty('transform')
-    if (size.width !== null) svg.setAttribute('width', size.width)
-    if (size.height !== null) svg.setAttribute('height', size.height)
-    stand.replaceWith(svg)
-    // the window may have changed while the view was open
-    sizeDrawing(frame)
-    frame.scrollLeft = scrollLeft
+    restore()
     dialog.remove()
     if (current?.dialog === dialog) current = undefined
     if (opener.isConnected) opener.focus({ preventScroll: true })

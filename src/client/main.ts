@@ -12,6 +12,7 @@ import { mount as diagrams } from './diagrams.js'
 import { mount as folding } from './folding.js'
 import { mount as fullText } from './fulltext.js'
 import { mount as hoverPreview } from './hover-preview.js'
+import { mount as imageViewer } from './image-viewer.js'
 import { mount as islands } from './islands.js'
 import { mount as legacyAnchors } from './legacy-anchors.js'
 import { mount as navbarOverflow } from './navbar-overflow.js'
@@ -46,6 +47,7 @@ const modules: Mount[] = [
   scrollSpy,
   pageNavKeys,
   zoom,
+  imageViewer,
   canvas,
   youtube,
   scrollRegions,

@@ -62,6 +62,14 @@ export const labels = {
   diagramZoomFit: 'Ganzes Diagramm zeigen',
   diagramClose: 'Schliessen',
   diagramViewerHelp: 'Ziehen oder Pfeiltasten verschieben, Mausrad oder + und − zoomen, Esc schliesst.',
+  // images shown smaller than they are open in the diagrams' full-screen view
+  image: 'Bild',
+  imageOpen: 'Bild in voller Grösse zeigen',
+  imageViewer: 'Bild in Vollansicht',
+  imageZoomFit: 'Ganzes Bild zeigen',
+  // code blocks and tables wider than the page, scrolled sideways with the keyboard
+  codeScrollRegion: 'Code, seitlich scrollbar',
+  tableScrollRegion: 'Tabelle, seitlich scrollbar',
   // canvases (zoom in the page and full screen; zoom in and out, close and the full-screen help are the diagrams')
   canvasZoomFit: 'Ganze Zeichenfläche zeigen',
   canvasFullScreen: 'Zeichenfläche in Vollansicht',

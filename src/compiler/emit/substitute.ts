@@ -44,7 +44,8 @@ function markupOf(value: Resolved, bodies: BodyLookup, labels: Labels): string {
     case 'image': {
       if (value.part === 'size') return sizeAttributes(value.width, value.height)
       if (value.syntax === 'markdown') return escapeHtml(value.src)
-      return `<img src="${escapeHtml(value.src)}" alt="${escapeHtml(value.alt)}"${sizeAttributes(value.width, value.height)} loading="lazy" decoding="async">`
+      const className = value.className ? ` class="${escapeHtml(value.className)}"` : ''
+      return `<img src="${escapeHtml(value.src)}" alt="${escapeHtml(value.alt)}"${sizeAttributes(value.width, value.height)}${className} loading="lazy" decoding="async">`
     }
     case 'media':
       return mediaMarkupOf(value, labels)

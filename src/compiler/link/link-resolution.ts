@@ -8,6 +8,7 @@ import type { Diagnostic } from '../diagnostics.js'
 import type { ImageSize } from '../discover/image-size.js'
 import { isPublicFile, outputPathOf, type ContentRef } from '../discover/load.js'
 import type { CompiledPage, PageLink } from '../parse/page.js'
+import { NO_DIM } from '../parse/markdown/media/index.js'
 import { hrefOf, safeDecodeURI } from '../paths.js'
 import { previewImageOf } from './preview-image.js'
 import { createAssetFinder, leavesContentFolder, vaultFavicon } from './asset-finder.js'
@@ -149,7 +150,8 @@ export function resolveLink(
     if (link.kind !== 'image') return { kind: 'asset', syntax: 'markdown', href: src }
     if (link.part === 'size') return { kind: 'image', syntax: 'markdown', src, alt: '', ...part, ...sizeOf(link, asset.size) }
     if (link.syntax === 'markdown') return { kind: 'image', syntax: 'markdown', src, alt: link.alt ?? '', ...part }
-    return { kind: 'image', syntax: 'wiki', src, alt: link.alt ?? '', ...sizeOf(link, asset.size) }
+    const noDim = link.anchor === NO_DIM ? { className: NO_DIM } : {}
+    return { kind: 'image', syntax: 'wiki', src, alt: link.alt ?? '', ...sizeOf(link, asset.size), ...noDim }
   }
 
   // [[plan.pdf]], [[kontakt.vcf]]: a wiki link to a file of the content folder links to its copy, as in Obsidian

@@ -27,7 +27,17 @@ export type Resolved =
   | { kind: 'anchor'; syntax: PageLink['syntax']; href: string; labelHtml?: string }
   /** A file of the content folder that a markdown link points at. */
   | { kind: 'asset'; syntax: PageLink['syntax']; href: string; labelHtml?: string }
-  | { kind: 'image'; syntax: PageLink['syntax']; src: string; alt: string; width?: number; height?: number; part?: PageLink['part'] }
+  | {
+      kind: 'image'
+      syntax: PageLink['syntax']
+      src: string
+      alt: string
+      width?: number
+      height?: number
+      part?: PageLink['part']
+      /** The <img>'s class: 'no-dim' for `![[plan.png#no-dim]]`. */
+      className?: string
+    }
   /** A target that does not exist; `href` is what a markdown link keeps. */
   | {
       kind: 'missing'

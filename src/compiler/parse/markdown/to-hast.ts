@@ -26,7 +26,7 @@ import { markInlineTags, type TagNode } from './tags.js'
 import { createWikiLinkHandler, IMAGE_EXTENSIONS } from './wikilink/index.js'
 import { createMathHandlers, keepGluedTextWithMath, texOfKatex, type MathProblem } from './math/index.js'
 import { altText } from './alt-text.js'
-import { externalMedia, linkCard, mediaKindOf, splitSize, webEmbedOf, youtubePlayer } from './media/index.js'
+import { externalMedia, linkCard, mediaKindOf, NO_DIM, splitSize, webEmbedOf, youtubePlayer } from './media/index.js'
 import { runTransforms, type HastTransform, type HookProblem, type MarkdownFile } from './plugins.js'
 
 export interface RenderedBody {
@@ -188,7 +188,8 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
         return externalMedia(web.kind, node.url, written || (node.title ?? ''), size, labels)
       }
       out.hasImage = true
-      return element('img', { src: node.url, alt: written, ...size, loading: 'lazy', decoding: 'async', ...title }, [])
+      const noDim = node.url.endsWith(`#${NO_DIM}`) ? { className: [NO_DIM] } : {}
+      return element('img', { src: node.url, alt: written, ...size, ...noDim, loading: 'lazy', decoding: 'async', ...title }, [])
     }
     const [path, anchor] = splitAnchor(node.url)
     const target = safeDecode(path)
@@ -199,7 +200,9 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
     out.hasImage = true
     const alt = altText(written, target, node.title ?? undefined)
     const src = register({ kind: 'image', syntax: 'markdown', target, alt, ...size, ...at(node) })
-    return element('img', { src, alt, ...size, loading: 'lazy', decoding: 'async', ...title }, [])
+    // ![Plan](plan.png#no-dim): not dimmed in dark mode
+    const noDim = anchor === NO_DIM ? { className: [NO_DIM] } : {}
+    return element('img', { src, alt, ...size, ...noDim, loading: 'lazy', decoding: 'async', ...title }, [])
   }
 
   const code: Handler = (_state, node: Code) => {

@@ -9,6 +9,12 @@
 
 export type MediaKind = 'video' | 'audio' | 'pdf'
 
+/**
+ * The fragment that keeps an image as bright as it is in dark mode (`![[plan.png#no-dim]]`, `![Plan](plan.png#no-dim)`),
+ * and the class it becomes on the <img>, which `<img class="no-dim">` sets too (styles/media.css dims the others).
+ */
+export const NO_DIM = 'no-dim'
+
 const VIDEO_FILE = /\.(mp4|m4v|webm|mov|ogv|mkv)$/i
 const AUDIO_FILE = /\.(mp3|wav|m4a|flac|ogg|oga|opus|aac|3gp)$/i
 const PDF_FILE = /\.pdf$/i

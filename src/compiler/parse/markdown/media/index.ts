@@ -1,4 +1,4 @@
-export { mediaKindOf, splitSize } from './files.js'
+export { mediaKindOf, splitSize, NO_DIM } from './files.js'
 export type { MediaKind } from './files.js'
 export { webEmbedOf, secondsOf } from './web.js'
 export type { LinkCard, WebEmbed, YouTubeVideo } from './web.js'

@@ -4,7 +4,7 @@
  *
  *     [[Odoo Hosting|Hosting]]   → link, label "Hosting"
  *     [[Odoo Hosting#Preise]]    → link, label "Odoo Hosting > Preise"
- *     ![[bild.png|300]]          → image 300 px wide
+ *     ![[bild.png|300]]          → image 300 px wide; ![[bild.png#no-dim]] keeps its brightness in dark mode
  *     ![[plan.pdf#page=3]]       → PDF viewer; ![[clip.mp4|400]], ![[ton.mp3]]: video and audio players
  *     ![[Baustein]]              → embed of the page's body
  */
@@ -13,7 +13,7 @@ import { escapeHtml } from '../../../html.js'
 import { raw, type BodyContext } from '../hast.js'
 import type { WikiLink } from './from-markdown.js'
 import { altText } from '../alt-text.js'
-import { mediaKindOf, splitSize } from '../media/index.js'
+import { mediaKindOf, NO_DIM, splitSize } from '../media/index.js'
 
 /** File names that `![[…]]` shows as an image rather than embeds as a page. */
 export const IMAGE_EXTENSIONS = /\.(png|jpe?g|gif|svg|webp|avif|bmp|ico)$/i
@@ -37,6 +37,8 @@ export function createWikiLinkHandler(context: BodyContext): Handler {
             alt: altText(text || stem(node.target), node.target),
             width,
             height,
+            // ![[plan.png#no-dim]]: not dimmed in dark mode; other fragments of an image mean nothing
+            ...(node.anchor === NO_DIM ? { anchor: NO_DIM } : {}),
             ...position,
           }),
         )
