@@ -2,7 +2,8 @@
 // Makes the package a team installs or publishes: wikigen-<version>.tgz with the bundle, the page templates, the
 // guides and a package.json without the checkout's development parts (no "private", no scripts, no devDependencies),
 // so that it installs without running anything of its own and `npm publish` to a company registry accepts it.
-//   npm run package [-- --out <folder>] [--no-bundle]
+//   npm run package [-- --out <folder>] [--scope @company] [--no-bundle]
+// --scope names the package @company/wikigen, as registries that hold only scoped packages (GitHub Packages) want it.
 // The checkout itself stays private: `npm pack` and `npm publish` in it refuse, with a pointer to this script.
 import { execFileSync } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -30,6 +31,14 @@ if (!args.includes('--no-bundle')) execFileSync(process.execPath, [join(root, 's
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 const { private: _private, scripts: _scripts, devDependencies: _dev, files: _files, ...published } = manifest
 published.files = ['bin', 'lib', 'templates', 'docs']
+const scope = option('--scope', undefined)
+if (scope !== undefined) {
+  if (!/^@[a-z0-9][a-z0-9._-]*$/.test(scope)) {
+    console.error(`wikigen: --scope takes a scope such as @talwerk, not "${scope}"`)
+    process.exit(1)
+  }
+  published.name = `${scope}/wikigen`
+}
 
 const stage = mkdtempSync(join(tmpdir(), 'wikigen-package-'))
 try {
@@ -41,7 +50,11 @@ try {
   writeFileSync(join(stage, 'package.json'), `${JSON.stringify(published, null, 2)}\n`)
   mkdirSync(out, { recursive: true })
   const report = JSON.parse(
-    execFileSync('npm', ['pack', '--json', '--pack-destination', out], { cwd: stage, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }),
+    execFileSync('npm', ['pack', '--json', '--pack-destination', out], {
+      cwd: stage,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
   )
   console.log(join(out, report[0].filename))
 } finally {

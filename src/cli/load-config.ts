@@ -9,6 +9,7 @@ import { loadConfigModule } from '../compiler/config/config-module.js'
 import type { ConfigProblem } from '../compiler/config/config-schema.js'
 import type { Diagnostic } from '../compiler/diagnostics.js'
 import type { SourcePath } from '../compiler/paths.js'
+import { guidePath } from '../compiler/package-files.js'
 
 export const CONFIG_FILES = ['wikigen.config.ts', 'wikigen.config.mts', 'wikigen.config.js', 'wikigen.config.mjs']
 
@@ -78,7 +79,8 @@ function toDiagnostic(problem: ConfigProblem, file: SourcePath, source: string):
     line,
     column,
     message: problem.message,
-    hint: problem.hint,
+    // the schema names the reference as the checkout has it; a team reads it in node_modules/wikigen/docs/
+    hint: problem.hint.replace('docs/config.md', guidePath('config.md')),
   }
 }
 
