@@ -49,7 +49,9 @@ export async function runBuild(
   try {
     ;({ config, module: configModule, diagnostics: configDiagnostics } = await loadConfig(options.root))
   } catch (error) {
-    reporter.err(`${c.red('error')}  ${(error as Error).message}`)
+    // a config that cannot be used (ConfigError) says where and why, without a stack; the last output stays
+    if (!isUsageError(error)) throw error
+    printUsageError(reporter, error)
     return undefined
   }
   const runtime = bundledRuntime()

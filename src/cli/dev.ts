@@ -150,11 +150,14 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
   const port = typeof address === 'object' && address ? address.port : options.port
   const url = urlOf(options.host, port) + base.slice(1)
 
+  // a config that failed to load, shown over the pages until a good one is saved
+  let configFailure: Diagnostic[] = []
   const apply = async (batch: ChangeBatch) => {
     try {
       let update
       if (batch.configChanged) {
         const loaded = await loadConfig(options.root)
+        configFailure = []
         configProblems = loaded.diagnostics
         printDiagnostics(reporter, configProblems, where)
         update = await session.reconfigure(loaded.config, loaded.module)
@@ -175,12 +178,16 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
       handler.broadcast(
         // another language changes every page and the texts the scripts carry: the open pages load again
         { routes: update.routes, removed: update.removed, reload: batch.configChanged || update.language !== undefined },
-        toProblems([...configProblems, ...update.diagnostics], options.root),
+        toProblems([...configFailure, ...configProblems, ...update.diagnostics], options.root),
       )
     } catch (error) {
-      // a config that cannot be run is the author's to fix: its message, no stack
-      if (error instanceof ConfigError) reporter.err(`${reporter.colors.red('error')}  ${error.message}`)
-      else reporter.err(`${reporter.colors.red('error')}  rebuild failed: ${(error as Error).stack ?? error}`)
+      // a config that cannot be run is the author's to fix: its place and message, no stack, in the terminal and over
+      // the open pages; the site built from the last good config stays served
+      if (error instanceof ConfigError) {
+        printUsageError(reporter, error)
+        configFailure = [error.toDiagnostic(options.root)]
+        handler.broadcast({ routes: [], removed: [], reload: false }, toProblems([...configFailure, ...configProblems], options.root))
+      } else reporter.err(`${reporter.colors.red('error')}  rebuild failed: ${(error as Error).stack ?? error}`)
     }
   }
   watcher.start(apply)

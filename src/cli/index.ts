@@ -2,6 +2,7 @@
  * The `wikigen` command line: builds the commander program and hands each command to its module (run by main.ts).
  */
 import { Command, InvalidArgumentError } from 'commander'
+import { guidePath } from '../compiler/package-files.js'
 import { run as runBuild } from './build.js'
 import { run as runCheckLinks } from './check-links.js'
 import { run as runDev } from './dev.js'
@@ -9,7 +10,7 @@ import { parseLanguage, run as runInit } from './init.js'
 import { run as runNew } from './new.js'
 import { run as runSearch } from './search.js'
 import { run as runServe } from './serve.js'
-import { packageVersion } from './version.js'
+import { packageVersion, upgradeHint } from './version.js'
 
 /** Collects `--allowed-host a,b --allowed-host c` into one list. */
 function hostList(value: string, previous: string[] = []): string[] {
@@ -43,7 +44,17 @@ function workerCount(value: string): number {
 export function createProgram(): Command {
   const program = new Command()
   program.name('wikigen').description('Builds a static wiki from a folder of (Obsidian-flavoured) markdown.').showHelpAfterError()
-  program.version(packageVersion(), '-v, --version', 'print the version of wikigen')
+  // the version on stdout, as scripts read it; how to upgrade on stderr, for the person at the terminal
+  program.option('-v, --version', 'print the version of wikigen').on('option:version', () => {
+    process.stdout.write(`${packageVersion()}\n`)
+    process.stderr.write(`${upgradeHint()}\n`)
+    process.exit(0)
+  })
+  program.addHelpText(
+    'after',
+    () =>
+      `\nGuides (markdown files of the package): ${guidePath('authoring.md')} (what authors write), ${guidePath('config.md')},\n${guidePath('deploy.md')}, ${guidePath('theming.md')}, ${guidePath('SECURITY.md')}, ${guidePath('install.md')} (getting and upgrading wikigen).`,
+  )
 
   program
     .command('init')
@@ -125,7 +136,7 @@ export function createProgram(): Command {
     .option('-b, --base <path>', 'base path the site was built for (default: read from the built site)')
     .addHelpText(
       'after',
-      '\nExamples:\n  $ wikigen serve\n  $ wikigen serve --base /wiki/     # a site built with --base /wiki/, at http://localhost:8080/wiki/\n  $ wikigen serve --dir public --port 3000\n  $ wikigen serve --no-csp       # without the policy of docs/SECURITY.md (sent by default)',
+      `\nExamples:\n  $ wikigen serve\n  $ wikigen serve --base /wiki/     # a site built with --base /wiki/, at http://localhost:8080/wiki/\n  $ wikigen serve --dir public --port 3000\n  $ wikigen serve --no-csp       # without the policy of ${guidePath('SECURITY.md')} (sent by default)`,
     )
     .action(async (opts) => {
       process.exitCode = await runServe({

@@ -53,7 +53,7 @@ const TEXTS = {
     editLink: 'Link «Diese Seite bearbeiten» ins Repository, in dem dieser Ordner liegt',
     exclude: 'Dateien und Ordner, die nie veröffentlicht werden (in Obsidian ausgeschlossene Dateien ohnehin nicht)',
     excludeExample: 'Privat/**',
-    labels: 'Eigene Texte an Stelle der Beschriftungen der Sprache; alle Schlüssel in docs/config.md',
+    labels: 'Eigene Texte an Stelle der Beschriftungen der Sprache; alle Schlüssel in node_modules/wikigen/docs/config.md',
     labelsExample: 'Wiki durchsuchen',
     homePage: (title) =>
       [
@@ -83,7 +83,7 @@ const TEXTS = {
     editLink: '"Edit this page" links to the repository holding this folder',
     exclude: 'Files and folders never published (files excluded in Obsidian never are anyway)',
     excludeExample: 'Private/**',
-    labels: 'Own texts in place of the labels of the language; every key is in docs/config.md',
+    labels: 'Own texts in place of the labels of the language; every key is in node_modules/wikigen/docs/config.md',
     labelsExample: 'Search the wiki',
     homePage: (title) =>
       [

@@ -100,10 +100,16 @@ export async function run(options: InitOptions, reporter: Reporter = createRepor
   }
 
   const added = addToGitignore(cwd, ignoredFolders(cwd, options.out))
-  if (added.length > 0) reporter.out(`${c.green('✓')} .gitignore: ${added.join(' and ')} added`)
+  if (added.length > 0) reporter.out(`${c.green('✓')} .gitignore: ${added.join(', ')} added`)
 
   const root = resolve(cwd, DEFAULT_ROOT) === folder ? '' : ` --root ${shellWord(shown(folder))}`
   const out = options.out === 'dist' ? '' : ` --out ${shellWord(options.out)}`
+  const entries = addToPackageJson(cwd, {
+    dev: `wikigen dev${root}`,
+    build: `wikigen build${root}${out}`,
+    check: `wikigen check-links${root}`,
+  })
+  if (entries.length > 0) reporter.out(`${c.green('✓')} package.json: ${entries.join(', ')} added`)
   const dev = `npx wikigen dev${root}`
   const build = `npx wikigen build${root}${out}`
   const width = Math.max(dev.length, build.length) + 3
@@ -111,6 +117,7 @@ export async function run(options: InitOptions, reporter: Reporter = createRepor
   reporter.out('Next:')
   reporter.out(`  ${c.cyan(dev.padEnd(width))}${c.dim('preview on http://localhost:5173, updated on every edit')}`)
   reporter.out(`  ${c.cyan(build.padEnd(width))}${c.dim(`the site in ${options.out}/, for any static host`)}`)
+  if (entries.some((entry) => entry.startsWith('"'))) reporter.out(c.dim('  (or npm run dev, npm run build, npm run check)'))
   return 0
 }
 
@@ -118,7 +125,41 @@ export async function run(options: InitOptions, reporter: Reporter = createRepor
 function ignoredFolders(cwd: string, out: string): string[] {
   const output = relative(cwd, resolve(cwd, out)).split('\\').join('/')
   const inside = output !== '' && !output.startsWith('..') && !isAbsolute(output)
-  return ['/.wikigen/', ...(inside ? [`/${output}/`] : [])]
+  return ['/node_modules/', '/.wikigen/', ...(inside ? [`/${output}/`] : [])]
+}
+
+/**
+ * Adds to the project's package.json what it lacks: the scripts `dev`, `build` and `check` (`npm run build` in CI),
+ * and npm 11's permission for esbuild's install step (`allowScripts`), so that `npm ci` runs without asking. A script
+ * or permission the project has is kept, whatever it says; a folder without package.json gets none (npx works
+ * without). Returns what it added, as `init` prints it.
+ */
+function addToPackageJson(cwd: string, scripts: Record<string, string>): string[] {
+  const file = join(cwd, 'package.json')
+  if (!existsSync(file)) return []
+  const text = readFileSync(file, 'utf8')
+  let manifest: { scripts?: Record<string, string>; allowScripts?: Record<string, boolean> }
+  try {
+    manifest = JSON.parse(text)
+  } catch {
+    return []
+  }
+  const added: string[] = []
+  manifest.scripts ??= {}
+  for (const [name, command] of Object.entries(scripts)) {
+    if (manifest.scripts[name] !== undefined) continue
+    manifest.scripts[name] = command
+    added.push(`"${name}"`)
+  }
+  manifest.allowScripts ??= {}
+  if (!Object.keys(manifest.allowScripts).some((key) => key === 'esbuild' || key.startsWith('esbuild@'))) {
+    manifest.allowScripts.esbuild = true
+    added.push('allowScripts "esbuild"')
+  }
+  if (added.length === 0) return []
+  const indent = /^[ \t]+(?=")/m.exec(text)?.[0] ?? '  '
+  writeFileSync(file, `${JSON.stringify(manifest, null, indent)}\n`)
+  return added
 }
 
 /** Appends the lines `.gitignore` lacks (`/dist/`, `dist` and `dist/` all count as there); returns them. */
@@ -130,7 +171,7 @@ function addToGitignore(cwd: string, lines: string[]): string[] {
   const missing = lines.filter((line) => !present.has(normalise(line)))
   if (missing.length === 0) return []
   const separator = text === '' || text.endsWith('\n') ? '' : '\n'
-  appendFileSync(file, `${separator}# wikigen: build cache and output\n${missing.join('\n')}\n`)
+  appendFileSync(file, `${separator}# npm packages, wikigen's build cache and output\n${missing.join('\n')}\n`)
   return missing
 }
 

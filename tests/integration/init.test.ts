@@ -29,7 +29,7 @@ describe('wikigen init', () => {
       [
         "✓ content/wikigen.config.ts written: "Team Wiki", de-CH",
         "✓ content/index.md written: the home page",
-        "✓ .gitignore: /.wikigen/ and /dist/ added",
+        "✓ .gitignore: /node_modules/, /.wikigen/, /dist/ added",
         "",
         "Next:",
         "  npx wikigen dev     preview on http://localhost:5173, updated on every edit",
@@ -41,7 +41,9 @@ describe('wikigen init', () => {
     expect(source).toContain("import { defineConfig } from 'wikigen'")
     expect(source).toContain('// Name des Wikis: in der Navigationsleiste, auf der Startseite und im Titel jeder Seite')
     expect(readFileSync(join(cwd, 'content/index.md'), 'utf8')).toMatch(/^# Team Wiki\n\nWillkommen!/)
-    expect(readFileSync(join(cwd, '.gitignore'), 'utf8')).toBe('# wikigen: build cache and output\n/.wikigen/\n/dist/\n')
+    expect(readFileSync(join(cwd, '.gitignore'), 'utf8')).toBe(
+      "# npm packages, wikigen's build cache and output\n/node_modules/\n/.wikigen/\n/dist/\n",
+    )
     const { config, diagnostics } = await loadConfig(join(cwd, 'content'))
     expect(diagnostics).toEqual([])
     expect(config.site).toEqual({ title: 'Team Wiki', lang: 'de-CH' })
@@ -76,7 +78,7 @@ describe('wikigen init', () => {
     expect(await init({ folder: 'Handbuch', lang: 'en', out: 'public', cwd }, reporter)).toBe(0)
     expect(reporter.stdout).toEqual([
       '✓ Handbuch/wikigen.config.ts written: "Handbuch", en',
-      '✓ .gitignore: /.wikigen/ and /public/ added',
+      '✓ .gitignore: /node_modules/, /.wikigen/, /public/ added',
       '',
       'Next:',
       '  npx wikigen dev --root Handbuch                  preview on http://localhost:5173, updated on every edit',
@@ -108,12 +110,36 @@ describe('wikigen init', () => {
     },
   )
 
+  it("adds the npm scripts and esbuild's install permission a package.json lacks, keeping what it has", async () => {
+    const cwd = project('wiki', {
+      'package.json':
+        '{\n    "name": "wiki",\n    "scripts": { "build": "make site" },\n    "allowScripts": { "esbuild@0.28.2": true }\n}\n',
+    })
+    const reporter = captureReporter()
+    expect(await init({ folder: 'handbuch', lang: 'de-CH', out: 'public', cwd }, reporter)).toBe(0)
+    expect(reporter.stdout).toContain('✓ package.json: "dev", "check" added')
+    const text = readFileSync(join(cwd, 'package.json'), 'utf8')
+    expect(JSON.parse(text)).toEqual({
+      name: 'wiki',
+      scripts: { build: 'make site', dev: 'wikigen dev --root handbuch', check: 'wikigen check-links --root handbuch' },
+      allowScripts: { 'esbuild@0.28.2': true },
+    })
+    // the project's own indentation stays
+    expect(text).toMatch(/^ {4}"name"/m)
+    // a folder without package.json gets none
+    const bare = project('bare')
+    expect(await init({ folder: 'content', lang: 'de-CH', out: 'dist', cwd: bare }, captureReporter())).toBe(0)
+    expect(existsSync(join(bare, 'package.json'))).toBe(false)
+  })
+
   it('adds to .gitignore only the lines it lacks, after the last line', async () => {
     const cwd = project('wiki', { '.gitignore': 'node_modules\ndist/' })
     const reporter = captureReporter()
     expect(await init({ folder: 'content', lang: 'de-CH', out: 'dist', cwd }, reporter)).toBe(0)
     expect(reporter.stdout).toContain('✓ .gitignore: /.wikigen/ added')
-    expect(readFileSync(join(cwd, '.gitignore'), 'utf8')).toBe('node_modules\ndist/\n# wikigen: build cache and output\n/.wikigen/\n')
+    expect(readFileSync(join(cwd, '.gitignore'), 'utf8')).toBe(
+      "node_modules\ndist/\n# npm packages, wikigen's build cache and output\n/.wikigen/\n",
+    )
     // a second site in the same project needs no new lines
     const again = captureReporter()
     expect(await init({ folder: 'docs-two', lang: 'de-CH', out: 'dist', cwd }, again)).toBe(0)
@@ -123,7 +149,9 @@ describe('wikigen init', () => {
   it('leaves an output folder outside the project out of .gitignore', async () => {
     const cwd = project('wiki')
     expect(await init({ folder: 'content', lang: 'de-CH', out: '../site', cwd }, captureReporter())).toBe(0)
-    expect(readFileSync(join(cwd, '.gitignore'), 'utf8')).toBe('# wikigen: build cache and output\n/.wikigen/\n')
+    expect(readFileSync(join(cwd, '.gitignore'), 'utf8')).toBe(
+      "# npm packages, wikigen's build cache and output\n/node_modules/\n/.wikigen/\n",
+    )
   })
 
   it('refuses a file as the folder', async () => {

@@ -1,11 +1,14 @@
 /**
- * The package as a team gets it: `npm pack`, `npm i -D ./wikigen-*.tgz` in an empty folder, then `npx wikigen init`,
- * a page and `npx wikigen build`. Slow (an npm install), so every step runs once, in `beforeAll`, and the tests
- * look at what it left.
+ * The package as a team gets it: `npm run package`, `npm i -D ./wikigen-*.tgz` in a new project, then
+ * `npx wikigen init`, a page and `npx wikigen build`. Slow (an npm install), so every step runs once, in `beforeAll`,
+ * and the tests look at what it left.
  */
-import { execFile } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { execFile, execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import type { Link, Root } from 'mdast'
+import { fromMarkdown } from 'mdast-util-from-markdown'
+import { visit } from 'unist-util-visit'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { repoRoot, tempDir } from './helpers.js'
 
@@ -37,16 +40,21 @@ function run(command: string, args: string[], cwd: string): Promise<Result> {
 
 const npx = (args: string[], cwd: string) => run('npx', ['wikigen', ...args], cwd)
 
-/** What `npm pack --json` reports of the tarball. */
-interface PackReport {
-  filename: string
-  files: { path: string }[]
+/** The relative links of a markdown file (in text, not in code), without their `#fragment`. */
+function relativeLinks(markdown: string): string[] {
+  const links: string[] = []
+  visit(fromMarkdown(markdown) as Root, 'link', (node: Link) => {
+    if (!/^([a-z]+:|#)/i.test(node.url)) links.push(decodeURI(node.url.replace(/#.*$/, '')))
+  })
+  return links
 }
 
 describe('the packed package', () => {
   const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }
   let project = ''
-  let pack: PackReport
+  let tarball = ''
+  let files: string[] = []
+  let packed: Record<string, unknown> = {}
   let install: Result
   let init: Result
   let build: Result
@@ -56,21 +64,29 @@ describe('the packed package', () => {
     // again would replace it under the other tests of this run
     expect(existsSync(join(repoRoot, 'lib/cli.js')), 'lib/ is not bundled: run `npm run bundle` first').toBe(true)
     const packDir = tempDir('wikigen-pack-')
-    const packed = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', packDir], repoRoot)
-    expect(packed.code, packed.stderr).toBe(0)
-    pack = (JSON.parse(packed.stdout) as PackReport[])[0]
+    const made = await run(process.execPath, [join(repoRoot, 'scripts/package.mjs'), '--no-bundle', '--out', packDir], repoRoot)
+    expect(made.code, made.stderr).toBe(0)
+    tarball = made.stdout.trim().split('\n').at(-1)!
+    files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map((path) => path.replace(/^package\//, ''))
+    packed = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }))
 
+    // a team's project as `npm init -y` makes it, with npm 11's permission for esbuild's install step
     project = tempDir('wikigen-team-')
-    const tarball = join(packDir, pack.filename)
+    writeFileSync(
+      join(project, 'package.json'),
+      `${JSON.stringify({ name: 'team-wiki', version: '1.0.0', private: true, allowScripts: { esbuild: true } }, null, 2)}\n`,
+    )
     install = await run('npm', ['install', '--save-dev', tarball, '--prefer-offline', '--no-audit', '--no-fund'], project)
     init = await npx(['init'], project)
     writeFileSync(join(project, 'content/Erste Seite.md'), '# Erste Seite\n\nHallo aus dem neuen Wiki.\n')
     build = await npx(['build'], project)
   }, TIMEOUT)
 
-  it('ships the bundle, the page templates, the licences and the config reference, and nothing of the development', () => {
-    const paths = pack.files.map((file) => file.path)
-    expect(paths).toEqual(
+  it('ships the bundle, the page templates, the licences and the guides, and nothing of the development', () => {
+    expect(files).toEqual(
       expect.arrayContaining([
         'package.json',
         'LICENSE',
@@ -85,24 +101,68 @@ describe('the packed package', () => {
         'lib/THIRD-PARTY-LICENSES.txt',
         'templates/pages/de/Anleitung.md',
         'templates/pages/en/Guide.md',
-        'docs/config.md',
+        ...readdirSync(join(repoRoot, 'docs')).map((name) => `docs/${name}`),
       ]),
     )
-    expect(paths.filter((path) => /^(src|tests|bench|scripts|content|node_modules)\/|\.map$/.test(path))).toEqual([])
+    expect(files.filter((path) => /^(src|tests|bench|scripts|content|node_modules)\/|\.map$/.test(path))).toEqual([])
   })
 
-  it('installs into an empty folder with esbuild as its only dependency', () => {
+  it('is publishable and runs nothing of its own on install: no "private", no scripts, no development packages', () => {
+    expect(packed).not.toHaveProperty('private')
+    expect(packed).not.toHaveProperty('scripts')
+    expect(packed).not.toHaveProperty('devDependencies')
+    expect(packed).toMatchObject({ name: 'wikigen', version: manifest.version, dependencies: { esbuild: expect.any(String) } })
+  })
+
+  it('every link of the README and the guides leads to a file inside the package', () => {
+    const broken: string[] = []
+    for (const file of files.filter((path) => /^(README\.md|docs\/.+\.md)$/.test(path))) {
+      const text = execFileSync('tar', ['-xzOf', tarball, `package/${file}`], { encoding: 'utf8' })
+      for (const link of relativeLinks(text)) {
+        const target = relative('.', join(dirname(file), link))
+        if (!files.some((path) => path === target || path.startsWith(`${target.replace(/\/$/, '')}/`))) broken.push(`${file} → ${link}`)
+      }
+    }
+    expect(broken).toEqual([])
+  })
+
+  it('refuses `npm pack` in the checkout, which would pack the development manifest', async () => {
+    const result = await run('npm', ['pack', '--dry-run'], repoRoot)
+    expect(result.code).not.toBe(0)
+    expect(result.stderr).toContain('npm run package')
+  })
+
+  it('installs with esbuild as its only dependency, without a warning', () => {
     expect(install.code, install.stderr).toBe(0)
+    expect(install.stderr).not.toMatch(/warn/i)
     const installed = readdirSync(join(project, 'node_modules')).filter((name) => !name.startsWith('.'))
     expect(installed.sort()).toEqual(['@esbuild', 'esbuild', 'wikigen'])
     expect(JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')).devDependencies).toHaveProperty('wikigen')
   })
 
-  it('`npx wikigen init` writes the config and .gitignore and names the next commands', () => {
+  it('`npx wikigen init` writes the config, .gitignore and npm scripts and names the next commands', () => {
     expect(init.code, init.stderr).toBe(0)
     expect(init.stdout).toContain('content/wikigen.config.ts written')
     expect(init.stdout).toMatch(/npx wikigen dev {2,}.*\n.*npx wikigen build {2,}/)
-    expect(readFileSync(join(project, '.gitignore'), 'utf8')).toContain('/.wikigen/\n/dist/\n')
+    expect(readFileSync(join(project, '.gitignore'), 'utf8')).toContain('/node_modules/\n/.wikigen/\n/dist/\n')
+    const npmProject = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'))
+    expect(npmProject.scripts).toEqual({ dev: 'wikigen dev', build: 'wikigen build', check: 'wikigen check-links' })
+    expect(npmProject.allowScripts).toEqual({ esbuild: true })
+  })
+
+  it('`npm run build` and `npm run check` work from the scripts init wrote', async () => {
+    const check = await run('npm', ['run', 'check'], project)
+    expect(check.code, check.stdout + check.stderr).toBe(0)
+    const rebuilt = await run('npm', ['run', 'build'], project)
+    expect(rebuilt.code, rebuilt.stderr).toBe(0)
+    expect(existsSync(join(project, 'dist/erste-seite.html'))).toBe(true)
+  })
+
+  it('`--help` names guides that are files of the installed package', async () => {
+    const help = await npx(['--help'], project)
+    const guides = [...help.stdout.matchAll(/node_modules\/wikigen\/docs\/[\w.-]+\.md/g)].map((match) => match[0])
+    expect(guides.length).toBeGreaterThanOrEqual(5)
+    for (const guide of guides) expect(existsSync(join(project, guide)), guide).toBe(true)
   })
 
   it('`npx wikigen build` publishes the page written after init', () => {
@@ -115,10 +175,13 @@ describe('the packed package', () => {
     expect(readdirSync(join(project, 'dist/_wikigen')).some((name) => /^client-\w+\.js$/.test(name))).toBe(true)
   })
 
-  it("`npx wikigen --version` prints package.json's version", async () => {
+  it("`npx wikigen --version` prints package.json's version, and on stderr where upgrading is explained", async () => {
     const result = await npx(['--version'], project)
     expect(result.code, result.stderr).toBe(0)
     expect(result.stdout.trim()).toBe(manifest.version)
+    const guide = /node_modules\/wikigen\/docs\/install\.md/.exec(result.stderr)?.[0]
+    expect(guide, result.stderr).toBeDefined()
+    expect(readFileSync(join(project, guide!), 'utf8')).toContain('## Upgrading')
   })
 
   it("types the config init wrote, with the schema's types, and rejects a misspelt key", async () => {

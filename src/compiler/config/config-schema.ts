@@ -359,7 +359,10 @@ export function validateConfig(config: unknown): { config: UserConfig; problems:
     for (const issue of result.error.issues) {
       const keys = issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...issue.path, key]) : [issue.path]
       for (const path of keys) {
-        problems.push({ path: path.map((p) => (typeof p === 'symbol' ? String(p) : p)), ...describeIssue(issue, path) })
+        problems.push({
+          path: path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
+          ...describeIssue(issue, path, valueAt(current, path)),
+        })
         // a missing key cannot be left out: the object that lacks it is
         current = removeAt(current, valueAt(current, path) === undefined ? path.slice(0, -1) : path)
       }
@@ -368,7 +371,7 @@ export function validateConfig(config: unknown): { config: UserConfig; problems:
   return { config: {}, problems }
 }
 
-function describeIssue(issue: z.core.$ZodIssue, path: PropertyKey[]): Omit<ConfigProblem, 'path'> {
+function describeIssue(issue: z.core.$ZodIssue, path: PropertyKey[], value: unknown): Omit<ConfigProblem, 'path'> {
   const key = path.map(String).join('.') || 'the configuration'
   if (issue.code === 'unrecognized_keys') {
     const close = closeKeys(String(path[path.length - 1]), knownKeysAt(path.slice(0, -1)))
@@ -380,6 +383,22 @@ function describeIssue(issue: z.core.$ZodIssue, path: PropertyKey[]): Omit<Confi
     }
   }
   const hint = 'The default is used instead; docs/config.md shows the expected form.'
+  // a choice among named values: say which, and the nearest to what was written
+  const choices = issue.code === 'invalid_union' || issue.code === 'invalid_value' ? choicesAt(path) : undefined
+  if (choices && choices.values.length > 0) {
+    const close =
+      typeof value === 'string'
+        ? closeKeys(
+            value,
+            choices.values.filter((v): v is string => typeof v === 'string'),
+          )
+        : []
+    return {
+      kind: 'wrong-value',
+      message: `"${key}" should be ${listOf([...choices.values.map(shown), ...choices.others])}, not ${shown(value)}`,
+      hint: `${close.length > 0 ? `Did you mean ${shown(close[0])}? ` : ''}${hint}`,
+    }
+  }
   if (issue.code === 'invalid_type') return { kind: 'wrong-value', message: `"${key}" should be ${article(issue.expected)}`, hint }
   return { kind: 'wrong-value', message: `"${key}": ${issue.message}`, hint }
 }
@@ -412,6 +431,51 @@ export function closeKeys(wanted: string, known: string[]): string[] {
     .slice(0, 3)
     .map((c) => c.key)
 }
+
+/**
+ * The values a key allows when the schema names them (an enum, literals, a union of these and other kinds):
+ * `theme.sidebar` → 'heading', 'folders', false, and "an object (sidebars by path)" among the others.
+ */
+export function choicesAt(path: PropertyKey[]): { values: (string | number | boolean)[]; others: string[] } | undefined {
+  let schema: z.ZodType | undefined = userConfigSchema
+  for (const key of path) {
+    schema = unwrapOptional(schema)
+    schema = typeof key === 'number' && schema instanceof z.ZodArray ? (schema.element as z.ZodType) : shapeOf(schema)?.[String(key)]
+  }
+  schema = unwrapOptional(schema)
+  const options = schema instanceof z.ZodUnion ? (schema.options as z.ZodType[]) : schema ? [schema] : []
+  const values: (string | number | boolean)[] = []
+  const others: string[] = []
+  for (const option of options.map(unwrapOptional)) {
+    if (option instanceof z.ZodLiteral) values.push(...(option.values as Set<string | number | boolean>))
+    else if (option instanceof z.ZodEnum) values.push(...(option.options as (string | number)[]))
+    else if (option instanceof z.ZodBoolean) values.push(true, false)
+    else if (option instanceof z.ZodArray) others.push('a list')
+    else if (option instanceof z.ZodObject || option instanceof z.ZodRecord) others.push('an object ({ … })')
+    else if (option instanceof z.ZodString) others.push('a text')
+    else if (option instanceof z.ZodNumber) others.push('a number')
+  }
+  return values.length > 0 ? { values: [...new Set(values)], others: [...new Set(others)] } : undefined
+}
+
+function unwrapOptional(schema: z.ZodType | undefined): z.ZodType | undefined {
+  let current = schema
+  while (current instanceof z.ZodOptional || current instanceof z.ZodDefault) current = current.unwrap() as z.ZodType
+  return current
+}
+
+/** A value as a message shows it: strings quoted as in the config, others as written. */
+const shown = (value: unknown) =>
+  typeof value === 'string'
+    ? `'${value}'`
+    : typeof value === 'object' && value !== null
+      ? Array.isArray(value)
+        ? 'a list'
+        : 'an object'
+      : String(value)
+
+/** 'a', 'a or b', 'one of a, b or c'. */
+const listOf = (items: string[]) => (items.length <= 2 ? items.join(' or ') : `one of ${items.slice(0, -1).join(', ')} or ${items.at(-1)}`)
 
 const article = (type: string) =>
   type === 'array' ? 'a list' : type === 'object' ? 'an object ({ … })' : /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`

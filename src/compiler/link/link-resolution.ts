@@ -17,6 +17,7 @@ import { resolveMedia } from './media.js'
 import { tagHrefOf } from './page-relations.js'
 import { isAssetTarget, type LinkIndex } from './resolve-links.js'
 import type { EmbedResolution, Resolved } from './site.js'
+import { guidePath } from '../package-files.js'
 
 /** What resolving the links of a site's pages shares: the lookup, the base, and what it found so far. */
 export interface ResolveContext {
@@ -71,7 +72,7 @@ export function resolveLink(
     report(
       'active-file',
       `File "${asset.path}" is one a browser would run; it is not published`,
-      `Link to a page or a document instead, or list the file in the config's activeFiles, e.g. activeFiles: [${JSON.stringify(asset.path)}] (docs/SECURITY.md).`,
+      `Link to a page or a document instead, or list the file in the config's activeFiles, e.g. activeFiles: [${JSON.stringify(asset.path)}] (${guidePath('SECURITY.md')}).`,
     )
     return { kind: 'missing', syntax: link.syntax, link: link.kind, target: link.target, href: link.target, alt: link.alt }
   }
@@ -274,7 +275,7 @@ export function publishedAssets(
       line: 0,
       column: 0,
       message: `"${asset.path}" is a file a browser would run; it is not published`,
-      hint: `List it in the config's activeFiles to publish it, e.g. activeFiles: [${JSON.stringify(asset.path)}] (docs/SECURITY.md).`,
+      hint: `List it in the config's activeFiles to publish it, e.g. activeFiles: [${JSON.stringify(asset.path)}] (${guidePath('SECURITY.md')}).`,
     })
     return false
   })

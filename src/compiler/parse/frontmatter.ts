@@ -10,6 +10,7 @@ import { HERO_HEIGHT, SIDEBAR_DEPTH } from '../config/constants.js'
 import type { Diagnostic, DiagnosticCode } from '../diagnostics.js'
 import { headTagProblem } from './head-tags.js'
 import type { SourcePath } from '../paths.js'
+import { guidePath } from '../package-files.js'
 
 export interface HeroAction {
   text: string
@@ -442,7 +443,7 @@ const FIELDS: Record<string, FieldReader> = {
       return {
         code: 'unsafe-head-tag',
         message: `${dropped.join('; ')}; left out`,
-        hint: 'A page may add meta tags with a name or property and link tags with a rel and an http(s) or relative href, without event handlers; scripts belong in the config (see docs/SECURITY.md).',
+        hint: `A page may add meta tags with a name or property and link tags with a rel and an http(s) or relative href, without event handlers; scripts belong in the config (see ${guidePath('SECURITY.md')}).`,
       }
     }
   },

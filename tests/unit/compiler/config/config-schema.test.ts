@@ -2,6 +2,25 @@ import { describe, expect, it } from 'vitest'
 import { validateConfig } from '../../../../src/compiler/config/config-schema.js'
 
 describe('validateConfig', () => {
+  it('lists the valid choices of a key that takes named values, with the nearest to what was written', () => {
+    const sidebar = validateConfig({ theme: { sidebar: 'folder' } }).problems
+    expect(sidebar).toEqual([
+      {
+        kind: 'wrong-value',
+        path: ['theme', 'sidebar'],
+        message: `"theme.sidebar" should be one of 'heading', 'folders', false or an object ({ … }), not 'folder'`,
+        hint: `Did you mean 'folders'? The default is used instead; docs/config.md shows the expected form.`,
+      },
+    ])
+    const mode = validateConfig({ theme: { colorMode: 'dunkel' } }).problems[0]
+    expect(mode.message).toBe(`"theme.colorMode" should be one of 'auto', 'light' or 'dark', not 'dunkel'`)
+    expect(mode.hint).not.toContain('Did you mean')
+    expect(validateConfig({ redirectMode: 'File' }).problems[0]).toMatchObject({
+      message: `"redirectMode" should be one of 'files', 'host' or 'both', not 'File'`,
+      hint: expect.stringMatching(/^Did you mean 'files'\?/),
+    })
+  })
+
   it('accepts a config of every kind of key', () => {
     const config = {
       site: { title: 'Wiki', lang: 'de-CH', head: [['link', { rel: 'icon', href: '/favicon.svg' }]], hostname: 'https://wiki.example' },
