@@ -29,7 +29,7 @@ const out = resolve(option('--out', root))
 if (!args.includes('--no-bundle')) execFileSync(process.execPath, [join(root, 'scripts/bundle.mjs')], { stdio: 'inherit' })
 
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
-const { private: _private, scripts: _scripts, devDependencies: _dev, files: _files, ...published } = manifest
+const { private: _private, scripts: _scripts, devDependencies: _dev, files: _files, allowScripts: _allowed, ...published } = manifest
 published.files = ['bin', 'lib', 'templates', 'docs']
 const scope = option('--scope', undefined)
 if (scope !== undefined) {

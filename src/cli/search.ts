@@ -4,7 +4,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
+import { stateDirOf } from '../compiler/cache/site-key.js'
 import { MAX_SUGGESTIONS, SEARCH_INDEX_FILE } from '../shared/constants.js'
 import { searchSuggestions, type SearchIndexEntry, type Suggestion } from '../shared/search/match.js'
 import { metaFile } from '../shared/fulltext/format.js'
@@ -15,7 +16,8 @@ import { createReporter, type Reporter } from './output.js'
 export interface SearchOptions {
   query: string
   root: string
-  out: string
+  /** A built site to read. Without it, `root` is built into a folder of its own first (see siteFor). */
+  out?: string
   json?: boolean
   max?: number
   /** Search the full-text index (the search page's results) instead of the suggestions of the search box. */
@@ -27,17 +29,34 @@ export interface SearchOptions {
 /** Prints the suggestions; exit code 0 when there are some, 1 when there are none, 2 when no index could be made. */
 export async function run(options: SearchOptions, reporter: Reporter = createReporter()): Promise<number> {
   if (options.fullText) return runFullText(options, reporter)
-  const file = join(options.out, SEARCH_INDEX_FILE)
-  if (!existsSync(file)) {
-    reporter.err(reporter.colors.dim(`${file} does not exist yet: building ${options.root} first`))
-    const result = await runBuild({ root: options.root, out: options.out }, reporter)
-    if (!result || !existsSync(file)) return 2
-  }
+  const dir = await siteFor(options, SEARCH_INDEX_FILE, reporter)
+  if (!dir) return 2
+  const file = join(dir, SEARCH_INDEX_FILE)
   const index = JSON.parse(readFileSync(file, 'utf8')) as SearchIndexEntry[]
   const suggestions = searchSuggestions(index, options.query, { max: options.max ?? MAX_SUGGESTIONS })
   if (options.json) reporter.out(JSON.stringify(suggestions, null, 2))
   else printSuggestions(reporter, options.query, suggestions)
   return suggestions.length > 0 ? 0 : 1
+}
+
+/**
+ * The built site a search reads: `--out` as given (built there first when it has no index yet), or else the content
+ * root built into a folder of its own under .wikigen/search/ (the build cache makes that quick), so that a search
+ * always answers from the pages of `--root` as they are now, never from a `dist/` of another folder or of yesterday.
+ * Undefined when the site could not be built.
+ */
+async function siteFor(options: SearchOptions, indexFile: string, reporter: Reporter): Promise<string | undefined> {
+  const dim = reporter.colors.dim
+  if (options.out !== undefined) {
+    if (existsSync(join(options.out, indexFile))) return options.out
+    reporter.err(dim(`${join(options.out, indexFile)} does not exist yet: building ${options.root} first`))
+    const result = await runBuild({ root: options.root, out: options.out }, reporter)
+    return result && existsSync(join(options.out, indexFile)) ? options.out : undefined
+  }
+  const dir = stateDirOf('search', options.root)
+  reporter.err(dim(`building ${options.root} into ${relative(process.cwd(), dir)} to search it (--out <dir> searches a built site)`))
+  const result = await runBuild({ root: options.root, out: dir }, reporter)
+  return result && existsSync(join(dir, indexFile)) ? dir : undefined
 }
 
 function printSuggestions(reporter: Reporter, query: string, suggestions: Suggestion[]): void {
@@ -55,13 +74,9 @@ function printSuggestions(reporter: Reporter, query: string, suggestions: Sugges
 
 /** The full-text results of a query, from the built index and the code the search page runs. */
 async function runFullText(options: SearchOptions, reporter: Reporter): Promise<number> {
-  const meta = join(options.out, metaFile())
-  if (!existsSync(meta)) {
-    reporter.err(reporter.colors.dim(`${meta} does not exist yet: building ${options.root} first`))
-    const result = await runBuild({ root: options.root, out: options.out }, reporter)
-    if (!result || !existsSync(meta)) return 2
-  }
-  const search = createFullTextSearch(fileLoader(options.out))
+  const dir = await siteFor(options, metaFile(), reporter)
+  if (!dir) return 2
+  const search = createFullTextSearch(fileLoader(dir))
   const result = await search.search(options.query, { limit: options.max ?? 10, section: options.section, kind: options.kind })
   if (options.json) reporter.out(JSON.stringify(result, null, 2))
   else printHits(reporter, result)

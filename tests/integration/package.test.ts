@@ -110,6 +110,7 @@ describe('the packed package', () => {
   it('is publishable and runs nothing of its own on install: no "private", no scripts, no development packages', () => {
     expect(packed).not.toHaveProperty('private')
     expect(packed).not.toHaveProperty('scripts')
+    expect(packed).not.toHaveProperty('allowScripts')
     expect(packed).not.toHaveProperty('devDependencies')
     expect(packed).toMatchObject({ name: 'wikigen', version: manifest.version, dependencies: { esbuild: expect.any(String) } })
   })

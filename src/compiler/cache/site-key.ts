@@ -32,6 +32,6 @@ export function siteKeyOf(root: string): string {
 }
 
 /** Where wikigen keeps the state of one content root: `<cwd>/.wikigen/<kind>/<site key>`. */
-export function stateDirOf(kind: 'cache' | 'dev', root: string, cwd = process.cwd()): string {
+export function stateDirOf(kind: 'cache' | 'dev' | 'search', root: string, cwd = process.cwd()): string {
   return join(cwd, '.wikigen', kind, siteKeyOf(root))
 }

@@ -13,7 +13,24 @@ function png(width: number, height: number): Buffer {
   return Buffer.concat([header, deflateSync(Buffer.alloc(1))])
 }
 
+/** A JPEG of 320 × 200 pixels as stored, with an EXIF orientation (6: a phone photo taken upright, stored on its side). */
+function jpeg(orientation: number): Buffer {
+  const tiff = Buffer.from([0x4d, 0x4d, 0x00, 0x2a, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0, 0, 0, 0, 0])
+  const app1 = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff])
+  const length = Buffer.alloc(2)
+  length.writeUInt16BE(app1.length + 2)
+  const frame = [0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0xc8, 0x01, 0x40, 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]
+  return Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe1]), length, app1, Buffer.from(frame), Buffer.from([0xff, 0xd9])])
+}
+
 describe('imageSizeOf', () => {
+  it('gives a photo turned by its EXIF orientation the size it is shown at', () => {
+    expect(imageSizeOf(jpeg(1))).toEqual({ width: 320, height: 200 })
+    expect(imageSizeOf(jpeg(3))).toEqual({ width: 320, height: 200 })
+    expect(imageSizeOf(jpeg(6))).toEqual({ width: 200, height: 320 })
+    expect(imageSizeOf(jpeg(8))).toEqual({ width: 200, height: 320 })
+  })
+
   it.each([
     ['a PNG header', png(320, 200), { width: 320, height: 200 }],
     ['a GIF header', Buffer.from([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x40, 0x01, 0xc8, 0x00]), { width: 320, height: 200 }],
