@@ -33,7 +33,7 @@ export function fullTextPageBody(site: Site, href: string): string {
           .map((v) => `<option value="${escapeHtml(v)}">${escapeHtml(v)}</option>`)
           .join('')}</select></label>`
   return [
-    `<form class="fulltext-form" action="${escapeHtml(href)}" method="get" role="search" data-fulltext="${escapeHtml(site.config.site.base)}">`,
+    `<form class="fulltext-form" action="${escapeHtml(href)}" method="get" role="search" aria-label="${escapeHtml(labels.fullTextLandmark)}" data-fulltext="${escapeHtml(site.config.site.base)}">`,
     `<label class="sr-only" for="fulltext-query">${escapeHtml(labels.fullTextQuery)}</label>`,
     `<input id="fulltext-query" class="fulltext-query" type="search" name="q" autocomplete="off" spellcheck="false">`,
     select(
