@@ -21,7 +21,8 @@ export function NotFound({ site }: { site: Pick<SiteProps, 'home' | 'searchIndex
         {labels.notFound[0]}
       </blockquote>
       <p className="not-found-suggestion" data-index={site.searchIndexHref} hidden>
-        {labels.fullTextDidYouMean} <a className="not-found-suggestion-link" />?
+        {`${labels.fullTextDidYouMean} `}
+        <a className="not-found-suggestion-link" />?
       </p>
       <Island
         name="SearchBox"

@@ -174,3 +174,31 @@ describe.each(widths.flatMap(([width, viewport]) => (['light', 'dark'] as const)
     })
   },
 )
+
+describe.each(widths.flatMap(([width, viewport]) => (['light', 'dark'] as const).map((mode) => [width, viewport, mode] as const)))(
+  'the full-text search page at %s px, %s',
+  (width, viewport, colorScheme) => {
+    it('keeps field and button on one line with the filters below, labels its two search landmarks apart, and shows snippets without stray spaces', async () => {
+      const { page } = await openPage(browser, { viewport, colorScheme })
+      const errors = collectErrors(page)
+      await page.goto(`${baseUrl}/suche.html?q=weiterbildung`)
+      await page.locator('.fulltext-status:not(:empty)').waitFor()
+      const box = async (selector: string) => (await page.locator(selector).boundingBox())!
+      const [field, button, filters] = [await box('.fulltext-query'), await box('.fulltext-submit'), await box('.fulltext-filters')]
+      // one line: the button beside the field, as tall and at the right edge of the form
+      expect(Math.abs(button.y + button.height / 2 - (field.y + field.height / 2))).toBeLessThan(3)
+      expect(button.x).toBeGreaterThan(field.x + field.width)
+      // the filters start a line of their own below, at the field's left edge
+      expect(filters.y).toBeGreaterThanOrEqual(field.y + field.height)
+      expect(Math.abs(filters.x - field.x)).toBeLessThan(1)
+      expect(await page.getByRole('search').count()).toBe(2)
+      expect(await page.getByRole('search', { name: 'Volltextsuche' }).count()).toBe(1)
+      expect(await page.getByRole('search', { name: 'Seitensuche' }).count()).toBe(1)
+      const snippet = page.locator('.fulltext-hit .fulltext-snippet').first()
+      expect(await snippet.textContent()).toContain('Ferien, Krankheit, Weiterbildung.')
+      expect(await snippet.textContent()).not.toMatch(/\s[,.;:!?]/)
+      await keepScreenshot(page, `search-page-${width}-${colorScheme}`)
+      expect(errors).toEqual([])
+    })
+  },
+)
