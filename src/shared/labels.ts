@@ -49,6 +49,14 @@ export const labels = {
   loading: 'Seite wird geladen',
   // search labels
   searchSuggestions: 'Suchvorschläge',
+  /** The landmarks of the navbar's search box, of a page's own one (the 404 page's) and of the full-text form. */
+  searchLandmark: 'Seitensuche',
+  pageSearchLandmark: 'Seite finden',
+  fullTextLandmark: 'Volltextsuche',
+  /** The open search box when nothing matches, and the count of suggestions its live region announces. */
+  searchNoMatch: 'Kein Titel passt zu „{query}“.',
+  searchCountOne: '{count} Vorschlag',
+  searchCount: '{count} Vorschläge',
   // media labels (image zoom, diagrams)
   diagram: 'Diagramm',
   diagramError: 'Das Diagramm konnte nicht dargestellt werden.',

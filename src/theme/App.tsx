@@ -62,7 +62,7 @@ function Shell({ site, page, bodyHtml }: AppProps) {
         />
       )}
       {page.layout === 'Home' && <Home page={page} bodyHtml={bodyHtml} />}
-      {page.layout === 'NotFound' && <NotFound home={site.home} />}
+      {page.layout === 'NotFound' && <NotFound site={site} />}
       {page.layout === 'Layout' && (
         <main className="page" id="main-content">
           {page.breadcrumbs && <Breadcrumbs crumbs={page.breadcrumbs} />}

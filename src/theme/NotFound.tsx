@@ -1,10 +1,18 @@
+import { Island } from './Island.js'
+import { SearchBox } from './SearchBox.js'
 import { useLabels } from './labels-context.js'
+import type { SiteProps } from './props.js'
 
 /**
  * 404 layout. The static HTML always shows the first message; the client picks one of the four at random
  * once it runs (spec §8), like the reference theme does after mounting.
+ *
+ * Beyond the spec's message and link, the page helps the reader on: a search box of its own (the hotkeys focus it
+ * rather than the navbar's), and a 'Meinten Sie …' line, hidden until the client has found a page whose address is
+ * close to the one asked for (client/not-found.ts, shared/search/closest-page.ts). The line's words come from here,
+ * in the site's language; the client fills in only the link.
  */
-export function NotFound({ home }: { home: string }) {
+export function NotFound({ site }: { site: Pick<SiteProps, 'home' | 'searchIndexHref' | 'fullText'> }) {
   const labels = useLabels()
   return (
     <main className="not-found" id="main-content">
@@ -12,7 +20,16 @@ export function NotFound({ home }: { home: string }) {
       <blockquote className="not-found-message" data-messages={JSON.stringify(labels.notFound)}>
         {labels.notFound[0]}
       </blockquote>
-      <a className="not-found-home" href={home}>
+      <p className="not-found-suggestion" data-index={site.searchIndexHref} hidden>
+        {`${labels.fullTextDidYouMean} `}
+        <a className="not-found-suggestion-link" />?
+      </p>
+      <Island
+        name="SearchBox"
+        component={SearchBox}
+        props={{ indexHref: site.searchIndexHref, locale: '/', fullText: site.fullText, variant: 'page' as const }}
+      />
+      <a className="not-found-home" href={site.home}>
         {labels.backToHome}
       </a>
     </main>

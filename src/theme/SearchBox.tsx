@@ -5,6 +5,8 @@ import { SearchSuggestion, suggestionLabel } from './SearchSuggestion.js'
 import { useLabels } from './labels-context.js'
 import { createComboboxState, highlightedIn, reduceCombobox } from './search/combobox.js'
 import { isSearchHotkey } from '../shared/search/hotkeys.js'
+import { fillLabel } from '../shared/labels.js'
+import { NAVBAR_INPUT_ID, PAGE_INPUT_ID, searchHotkeyTarget } from './search/hotkey-target.js'
 import { searchSuggestions, type SearchIndexEntry } from '../shared/search/match.js'
 
 /** The island's props, serialised into the page by <Island>. */
@@ -15,29 +17,39 @@ export interface SearchBoxProps {
   locale: string
   /** The full-text search page: the open dropdown ends with a link to it for what was typed (not an option). */
   fullText?: { href: string; label: string }
+  /** 'page' for the box in a page's content (the 404 page's), beside the navbar's; the navbar's by default. */
+  variant?: 'page'
 }
 
-/** The id of the input: the island reads what was typed into the server-rendered input before it hydrated. */
-const INPUT_ID = 'search-input'
-/** The id of the list; one search box per page. Not useId: islands hydrate apart from the server's tree. */
-const LIST_ID = 'search-suggestions'
-const optionId = (index: number) => `${LIST_ID}-${index}`
+/**
+ * The ids of the input (the island reads what was typed into the server-rendered input before it hydrated) and of
+ * the list: one per box, the navbar's and a page's own. Not useId: islands hydrate apart from the server's tree.
+ */
+function idsOf(variant: SearchBoxProps['variant']) {
+  const input = variant === 'page' ? PAGE_INPUT_ID : NAVBAR_INPUT_ID
+  const list = variant === 'page' ? 'page-search-suggestions' : 'search-suggestions'
+  return { input, list, option: (index: number) => `${list}-${index}` }
+}
 
 /**
  * The search box island (spec §4 'Search box', §5, §9; reference S9–S11), a WAI-ARIA combobox with a listbox.
  *
- * - 's' or '/' anywhere focuses it (shared/search/hotkeys.ts). The first focus fetches the index (shared/search/load-index.ts).
+ * - 's', '/' or Ctrl/⌘+K anywhere focuses it (shared/search/hotkeys.ts; on a page with its own box, that one:
+ *   search/hotkey-target.ts). The first focus fetches the index (shared/search/load-index.ts).
  * - Up to 10 suggestions from searchSuggestions, the matcher `wikigen search` uses too, in index order; shown
  *   only while the input has focus and there are some. The first is highlighted; ArrowDown/ArrowUp move the
  *   highlight and wrap; the pointer highlights what it hovers and nothing once it leaves the list. Typing puts
  *   the highlight back on the first suggestion (search/combobox.ts says why this differs from the reference).
  * - Enter, or pressing the mouse button on a suggestion, opens it by clicking its real link, so the client router
  *   takes it when there is one and the browser follows it otherwise. Then the query clears.
+ * - With the index loaded and nothing matching, the open box says so; a polite live region announces how many
+ *   suggestions there are, or that there are none, as the reader types.
  * - Server-rendered, the input works before React arrives; hydrating keeps what the reader typed and the focus.
  */
-export function SearchBox({ indexHref, locale, fullText }: SearchBoxProps) {
+export function SearchBox({ indexHref, locale, fullText, variant }: SearchBoxProps) {
   const labels = useLabels()
-  const [typed] = useState(readInputBeforeHydration)
+  const ids = idsOf(variant)
+  const [typed] = useState(() => readInputBeforeHydration(ids.input))
   const [state, dispatch] = useReducer(reduceCombobox, typed.value, createComboboxState)
   const [focused, setFocused] = useState(typed.focused)
   const index = useSearchIndex(indexHref, focused)
@@ -57,6 +69,14 @@ export function SearchBox({ indexHref, locale, fullText }: SearchBoxProps) {
   useEffect(() => setHydrated(true), [])
   const fullTextShown = hydrated && focused && fullText !== undefined && query !== ''
   const fullTextRef = useRef<HTMLAnchorElement>(null)
+  // the index is there, the reader typed, and no title matches: the open box says so
+  const noMatch = hydrated && focused && index !== undefined && query !== '' && suggestions.length === 0
+  const announcement =
+    hydrated && focused && index !== undefined && query !== ''
+      ? suggestions.length === 0
+        ? fillLabel(labels.searchNoMatch, { query })
+        : fillLabel(suggestions.length === 1 ? labels.searchCountOne : labels.searchCount, { count: suggestions.length })
+      : ''
 
   /**
    * Opens suggestion `i` by clicking its link: the router takes the click when there is one, the browser follows
@@ -64,7 +84,7 @@ export function SearchBox({ indexHref, locale, fullText }: SearchBoxProps) {
    */
   function open(i: number | undefined): void {
     if (i === undefined) return
-    listRef.current?.querySelector<HTMLAnchorElement>(`#${optionId(i)}`)?.click()
+    listRef.current?.querySelector<HTMLAnchorElement>(`#${ids.option(i)}`)?.click()
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>): void {
@@ -96,10 +116,14 @@ export function SearchBox({ indexHref, locale, fullText }: SearchBoxProps) {
   }
 
   return (
-    <div className="search-box" role="search">
+    <div
+      className={variant === 'page' ? 'search-box search-box-page' : 'search-box'}
+      role="search"
+      aria-label={variant === 'page' ? labels.pageSearchLandmark : labels.searchLandmark}
+    >
       <input
         ref={inputRef}
-        id={INPUT_ID}
+        id={ids.input}
         className="search-input"
         type="search"
         placeholder={labels.searchPlaceholder}
@@ -107,8 +131,8 @@ export function SearchBox({ indexHref, locale, fullText }: SearchBoxProps) {
         role="combobox"
         aria-expanded={shown}
         aria-autocomplete="list"
-        aria-controls={LIST_ID}
-        aria-activedescendant={highlighted === undefined ? undefined : optionId(highlighted)}
+        aria-controls={ids.list}
+        aria-activedescendant={highlighted === undefined ? undefined : ids.option(highlighted)}
         autoComplete="off"
         spellCheck={false}
         value={state.query}
@@ -117,10 +141,10 @@ export function SearchBox({ indexHref, locale, fullText }: SearchBoxProps) {
         onBlur={() => setFocused(false)}
         onKeyDown={onKeyDown}
       />
-      <div className="search-dropdown" hidden={!shown && !fullTextShown}>
+      <div className="search-dropdown" hidden={!shown && !fullTextShown && !noMatch}>
         <ul
           ref={listRef}
-          id={LIST_ID}
+          id={ids.list}
           className="suggestions"
           role="listbox"
           aria-label={labels.searchSuggestions}
@@ -131,7 +155,7 @@ export function SearchBox({ indexHref, locale, fullText }: SearchBoxProps) {
             suggestions.map((suggestion, i) => (
               <li key={i} className="suggestion" role="none">
                 <a
-                  id={optionId(i)}
+                  id={ids.option(i)}
                   href={suggestion.link}
                   role="option"
                   aria-selected={i === highlighted}
@@ -146,6 +170,7 @@ export function SearchBox({ indexHref, locale, fullText }: SearchBoxProps) {
               </li>
             ))}
         </ul>
+        {noMatch && <p className="search-empty">{fillLabel(labels.searchNoMatch, { query })}</p>}
         {fullTextShown && (
           <p className="fulltext-link">
             <a
@@ -165,6 +190,9 @@ export function SearchBox({ indexHref, locale, fullText }: SearchBoxProps) {
           </p>
         )}
       </div>
+      <p className="sr-only" role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
     </div>
   )
 }
@@ -174,9 +202,9 @@ export function SearchBox({ indexHref, locale, fullText }: SearchBoxProps) {
  * focus. Hydration keeps the DOM node, but a controlled input rendered with '' would wipe the text on the next
  * render, so the first client render starts from the DOM's state. On the server there is nothing to read.
  */
-function readInputBeforeHydration(): { value: string; focused: boolean } {
+function readInputBeforeHydration(id: string): { value: string; focused: boolean } {
   if (typeof document === 'undefined') return { value: '', focused: false }
-  const input = document.getElementById(INPUT_ID)
+  const input = document.getElementById(id)
   if (!(input instanceof HTMLInputElement)) return { value: '', focused: false }
   return { value: input.value, focused: document.activeElement === input }
 }
@@ -200,11 +228,15 @@ function useSearchIndex(href: string, wanted: boolean): readonly SearchIndexEntr
   return index
 }
 
-/** Focuses the input on 's' or '/' pressed anywhere outside a text control. */
+/**
+ * Focuses the input on 's' or '/' pressed anywhere outside a text control, or Ctrl/⌘+K anywhere, when it is the
+ * page's hotkey target (a page with two boxes focuses its own, search/hotkey-target.ts).
+ */
 function useSearchHotkeys(inputRef: RefObject<HTMLInputElement | null>): void {
   useEffect(() => {
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (!isSearchHotkey(event.key, document.activeElement)) return
+      if (searchHotkeyTarget(document) !== inputRef.current) return
+      if (!isSearchHotkey(event.key, document.activeElement, event)) return
       event.preventDefault()
       inputRef.current?.focus()
     }

@@ -32,21 +32,24 @@ export function fullTextPageBody(site: Site, href: string): string {
       : `<label class="fulltext-filter">${escapeHtml(label)} <select name="${name}"><option value="">${escapeHtml(labels.fullTextAll)}</option>${values
           .map((v) => `<option value="${escapeHtml(v)}">${escapeHtml(v)}</option>`)
           .join('')}</select></label>`
-  return [
-    `<form class="fulltext-form" action="${escapeHtml(href)}" method="get" role="search" data-fulltext="${escapeHtml(site.config.site.base)}">`,
-    `<label class="sr-only" for="fulltext-query">${escapeHtml(labels.fullTextQuery)}</label>`,
-    `<input id="fulltext-query" class="fulltext-query" type="search" name="q" autocomplete="off" spellcheck="false">`,
+  const filters =
     select(
       'section',
       labels.fullTextSection,
       distinct((p) => p.page.frontmatter.section),
-    ),
+    ) +
     select(
       'kind',
       labels.fullTextKind,
       distinct((p) => p.page.frontmatter.kind),
-    ),
+    )
+  // the field and its button share the first line at every width; the filters, if any, the line below
+  return [
+    `<form class="fulltext-form" action="${escapeHtml(href)}" method="get" role="search" aria-label="${escapeHtml(labels.fullTextLandmark)}" data-fulltext="${escapeHtml(site.config.site.base)}">`,
+    `<label class="sr-only" for="fulltext-query">${escapeHtml(labels.fullTextQuery)}</label>`,
+    `<input id="fulltext-query" class="fulltext-query" type="search" name="q" autocomplete="off" spellcheck="false">`,
     `<button type="submit" class="fulltext-submit">${escapeHtml(labels.fullTextSubmit)}</button>`,
+    filters === '' ? '' : `<div class="fulltext-filters">${filters}</div>`,
     `</form>`,
     `<p class="fulltext-status" role="status" aria-live="polite" aria-atomic="true"></p>`,
     `<ol class="fulltext-results"></ol>`,

@@ -94,8 +94,9 @@ export function sectionsOf(html: string, links: readonly PageLink[], title: stri
     .replace(PLACEHOLDER, (_m, index: string) => {
       const link = links[Number(index)]
       if (!link) return ''
-      if (link.kind === 'link' && link.syntax === 'wiki') return ` ${link.labelHtml ?? ''} `
-      if (link.kind === 'tag') return ` #${link.target} `
+      // a link is inline: its label stands where it is, so 'Ferien, Krankheit' keeps its comma attached
+      if (link.kind === 'link' && link.syntax === 'wiki') return link.labelHtml ?? ''
+      if (link.kind === 'tag') return `#${link.target}`
       return ' '
     })
     .replace(/<div class="diagram"[\s\S]*?<\/pre><\/div>/g, ' ')
@@ -123,8 +124,16 @@ function withoutEmbedAddresses(html: string): string {
   return html.replace(/<span class="(?:youtube-url|youtube-note|link-card-url)">[^<]*<\/span>/g, ' ')
 }
 
+/**
+ * Tags of inline text: they vanish without a trace, so a comma or period right after a link or emphasis stays
+ * attached to its word ('Ferien, Krankheit', not 'Ferien , Krankheit'). Every other tag (blocks, line breaks,
+ * images, footnote calls in `sup`) separates words and becomes a space; so does `span`, which the theme's own markup
+ * uses to lay out parts of link cards, players and code lines.
+ */
+const TAG = /<\/?(a|abbr|b|bdi|bdo|cite|code|data|del|dfn|em|i|ins|kbd|mark|q|s|samp|small|strong|time|u|var|wbr)(?=[\s/>])[^>]*>|<[^>]*>/gi
+
 function plain(html: string): string {
-  return decode(html.replace(/<[^>]*>/g, ' '))
+  return decode(html.replace(TAG, (_tag, inline: string | undefined) => (inline ? '' : ' ')))
     .replace(/\s+/g, ' ')
     .trim()
 }

@@ -22,4 +22,19 @@ describe('isSearchHotkey', () => {
   ])('%j with %j focused → %s', (key, focused, expected) => {
     expect(isSearchHotkey(key, focused)).toBe(expected)
   })
+
+  it.each([
+    // [key, modifiers, focused element, focuses the search]
+    ['k', { ctrlKey: true }, body, true],
+    ['k', { metaKey: true }, body, true],
+    ['K', { ctrlKey: true }, body, true], // with Shift or Caps Lock
+    ['k', { ctrlKey: true }, { tagName: 'INPUT' }, true], // types no text, so it works from a field too
+    ['k', { metaKey: true }, { tagName: 'TEXTAREA' }, true],
+    ['k', {}, body, false], // plain 'k' is a letter
+    ['k', { altKey: true }, body, false],
+    ['k', { ctrlKey: true, altKey: true }, body, false], // AltGr on some layouts
+    ['j', { ctrlKey: true }, body, false],
+  ])('Ctrl/⌘+K: %j with %j and %j focused → %s', (key, modifiers, focused, expected) => {
+    expect(isSearchHotkey(key, focused, modifiers)).toBe(expected)
+  })
 })
