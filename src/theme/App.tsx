@@ -108,22 +108,14 @@ function withProperties(page: PageProps, bodyHtml: string): string {
   return bodyHtml.slice(0, at) + block + bodyHtml.slice(at)
 }
 
-/** Home › section or folders › page: where the page stands, for readers who came from a search or a link. */
+/** Home › section or folders: where the page stands, for readers who came from a search or a link. */
 function Breadcrumbs({ crumbs }: { crumbs: NonNullable<PageProps['breadcrumbs']> }) {
   const labels = useLabels()
   return (
     <nav className="breadcrumbs" aria-label={labels.breadcrumbs}>
       <ol>
         {crumbs.map((crumb, i) => (
-          <li key={`${i}${crumb.text}`}>
-            {i === crumbs.length - 1 ? (
-              <span aria-current="page">{crumb.text}</span>
-            ) : crumb.href ? (
-              <a href={crumb.href}>{crumb.text}</a>
-            ) : (
-              <span>{crumb.text}</span>
-            )}
-          </li>
+          <li key={`${i}${crumb.text}`}>{crumb.href ? <a href={crumb.href}>{crumb.text}</a> : <span>{crumb.text}</span>}</li>
         ))}
       </ol>
     </nav>
