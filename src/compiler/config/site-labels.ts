@@ -66,8 +66,12 @@ export function formatDateTime(config: Pick<ResolvedConfig, 'site'>, time: numbe
   // the short style keeps each language's order and separators, but writes '24' for 2024: a reader cannot tell the
   // century, so the year is the full one
   const year = format.year.formatToParts(date).find((part) => part.type === 'year')?.value
-  return format.short
-    .formatToParts(date)
-    .map((part) => (part.type === 'year' && year ? year : part.value))
-    .join('')
+  return (
+    format.short
+      .formatToParts(date)
+      .map((part) => (part.type === 'year' && year ? year : part.value))
+      .join('')
+      // as format() writes it: a plain space before AM/PM, where the parts have a narrow no-break one
+      .replace(/\u202f/g, ' ')
+  )
 }
