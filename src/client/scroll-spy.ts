@@ -2,7 +2,9 @@
  * Header scroll-spy (spec §9, reference 'active header links'): 300 ms after scrolling stops, the sidebar link
  * of the last heading scrolled past is marked (class 'active', `aria-current="location"`) and the URL hash is
  * replaced by that heading's, without scrolling or a history entry; back at the very top the hash is cleared.
- * Only headings with a sidebar link count.
+ * Only headings with a sidebar link count. The marked link, and on load the sidebar's active link, is scrolled into
+ * the sidebar's view (a long glossary's sidebar is taller than the screen), by scrolling the sidebar alone: the page
+ * stays where it is.
  */
 
 /** Spec §9: delay 300 ms, offset 5 px. */
@@ -51,22 +53,52 @@ function decodeHash(hash: string): string {
   }
 }
 
+/**
+ * The sidebar's scroll position that shows `link` (given as the rectangles of both), centred, or undefined when it
+ * is in view already.
+ */
+export function revealedScrollTop(
+  sidebar: { top: number; bottom: number; scrollTop: number },
+  link: { top: number; bottom: number },
+): number | undefined {
+  if (link.top >= sidebar.top && link.bottom <= sidebar.bottom) return undefined
+  const centre = (sidebar.bottom - sidebar.top - (link.bottom - link.top)) / 2
+  return Math.max(0, Math.round(sidebar.scrollTop + link.top - sidebar.top - centre))
+}
+
+/** Scrolls the sidebar, not the page, until `link` is in its view. */
+function reveal(sidebar: HTMLElement | null, link: Element | null | undefined): void {
+  if (!sidebar || !link || sidebar.scrollHeight <= sidebar.clientHeight) return
+  const box = sidebar.getBoundingClientRect()
+  const own = link.getBoundingClientRect()
+  const top = revealedScrollTop({ top: box.top, bottom: box.bottom, scrollTop: sidebar.scrollTop }, own)
+  if (top !== undefined) sidebar.scrollTop = top
+}
+
 /** Follows the scroll position for the sidebar links of `root`; the cleanup stops it. */
 export function mount(root: HTMLElement): () => void {
+  const sidebar = root.querySelector<HTMLElement>('.sidebar')
   const links = [...root.querySelectorAll<HTMLAnchorElement>('.sidebar a[href^="#"]')]
   const spied = links.flatMap((link) => {
     const hash = link.getAttribute('href') ?? ''
     const heading = document.getElementById(decodeHash(hash.slice(1)))
     return heading ? [{ hash, link, heading }] : []
   })
-  if (spied.length === 0) return () => {}
+  if (spied.length === 0) {
+    // a folder or configured sidebar: its page's link
+    reveal(sidebar, sidebar?.querySelector('.sidebar-item.active'))
+    return () => {}
+  }
   const mark = (hash: string) => {
+    let marked: HTMLAnchorElement | undefined
     for (const { hash: own, link } of spied) {
       const active = own === hash
       link.classList.toggle('active', active)
       if (active) link.setAttribute('aria-current', 'location')
       else link.removeAttribute('aria-current')
+      if (active) marked = link
     }
+    reveal(sidebar, marked)
   }
   const update = () => {
     // headings land below the fixed navbar (CSS scroll-padding-top), so that is where "reached" is measured

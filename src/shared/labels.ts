@@ -32,6 +32,12 @@ export const labels = {
   draft: 'Entwurf',
   canvasError: 'Die Zeichenfläche kann nicht gelesen werden',
   tagPage: 'Tag',
+  // the page listing every tag (/tags.html), which each tag page links to, and how many pages a tag has there
+  allTags: 'Alle Tags',
+  tagCountOne: '{count} Seite',
+  tagCountMany: '{count} Seiten',
+  // the glossary's bar of the letters A to Z on phones, where the sidebar is hidden
+  letterBar: 'Buchstaben',
   sectionPage: 'Bereich',
   /** The heading of a section's pages that name no kind. */
   sectionOtherPages: 'Weitere Seiten',

@@ -11,8 +11,10 @@ export type PropertyValue =
   | { kind: 'date'; iso: string; text: string }
   | { kind: 'bool'; value: boolean }
 
-/** One property: its front-matter key and its value. */
+/** One property: its front-matter key, the name the config gives it (theme.properties), and its value. */
 export interface PageProperty {
   key: string
+  /** Shown instead of the key; absent where the config names none. */
+  name?: string
   value: PropertyValue
 }

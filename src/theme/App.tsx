@@ -82,6 +82,7 @@ function Shell({ site, page, bodyHtml }: AppProps) {
           )}
           <div className="theme-default-content">
             {page.showTitle && <h1 className="page-title">{page.title}</h1>}
+            {page.letters && <LetterBar letters={page.letters} />}
             <div data-content dangerouslySetInnerHTML={{ __html: withProperties(page, bodyHtml) }} />
           </div>
           <Backlinks backlinks={page.backlinks} />
@@ -108,24 +109,32 @@ function withProperties(page: PageProps, bodyHtml: string): string {
   return bodyHtml.slice(0, at) + block + bodyHtml.slice(at)
 }
 
-/** Home › section or folders › page: where the page stands, for readers who came from a search or a link. */
+/** Home › section or folders: where the page stands, for readers who came from a search or a link. */
 function Breadcrumbs({ crumbs }: { crumbs: NonNullable<PageProps['breadcrumbs']> }) {
   const labels = useLabels()
   return (
     <nav className="breadcrumbs" aria-label={labels.breadcrumbs}>
       <ol>
         {crumbs.map((crumb, i) => (
-          <li key={`${i}${crumb.text}`}>
-            {i === crumbs.length - 1 ? (
-              <span aria-current="page">{crumb.text}</span>
-            ) : crumb.href ? (
-              <a href={crumb.href}>{crumb.text}</a>
-            ) : (
-              <span>{crumb.text}</span>
-            )}
-          </li>
+          <li key={`${i}${crumb.text}`}>{crumb.href ? <a href={crumb.href}>{crumb.text}</a> : <span>{crumb.text}</span>}</li>
         ))}
       </ol>
+    </nav>
+  )
+}
+
+/** The glossary's letters on phones, where the sidebar with its headings is hidden: a tap jumps to the letter. */
+function LetterBar({ letters }: { letters: NonNullable<PageProps['letters']> }) {
+  const labels = useLabels()
+  return (
+    <nav className="letter-bar" aria-label={labels.letterBar}>
+      <ul>
+        {letters.map((letter) => (
+          <li key={letter.href}>
+            <a href={letter.href}>{letter.text}</a>
+          </li>
+        ))}
+      </ul>
     </nav>
   )
 }

@@ -1,8 +1,9 @@
 import type { PageProperty, PageProps, PropertyValue } from './props.js'
 
 /**
- * A page's front matter as Obsidian shows it above a note: one row per property (links for pages, URLs and mail
- * addresses, dates in the site's format, lists as chips), then the page's tags.
+ * A page's front matter as Obsidian shows it above a note: one row per property, under the name the config gives it
+ * (theme.properties) or its key (links for pages, URLs and mail addresses, dates in the site's format, lists as
+ * chips), then the page's tags.
  */
 export function PageProperties({ properties = [], tags = [] }: Pick<PageProps, 'properties' | 'tags'>) {
   if (properties.length === 0 && tags.length === 0) return null
@@ -12,7 +13,7 @@ export function PageProperties({ properties = [], tags = [] }: Pick<PageProps, '
         <dl className="properties">
           {properties.map((property) => (
             <div className="property" key={property.key} data-property={property.key}>
-              <dt>{property.key}</dt>
+              <dt>{property.name ?? property.key}</dt>
               <dd>
                 <Value value={property.value} />
               </dd>

@@ -124,7 +124,7 @@ export interface PageProps {
   section?: string
   /** The list of the section's pages (emit/way-finding.ts), which the section badge links to. */
   sectionHref?: string
-  /** Home › section or folders › page; absent on the home page and generated pages. */
+  /** Home › section or folders; absent on the home page, pages right below it and generated pages. */
   breadcrumbs?: { text: string; href?: string }[]
   lastUpdated?: { text: string; iso: string }
   contributors: string[]
@@ -147,6 +147,8 @@ export interface PageProps {
   backlinks?: { title: string; links: { text: string; href: string }[] }
   /** The page's local graph (theme.graph), laid out by the build (src/compiler/emit/local-graph.ts). */
   graph?: GraphProps
+  /** The glossary's letters (its headings A to Z), for the letter bar of phones, where the sidebar is hidden. */
+  letters?: { text: string; href: string }[]
   /** Shown only by `wikigen dev --drafts`: the page is not published. */
   draft?: boolean
 }

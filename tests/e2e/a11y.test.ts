@@ -1,7 +1,7 @@
 /**
  * Accessibility: axe-core, its experimental rules included, finds no serious or critical violation on the home page,
  * a content page, a page with a task list and wide code, a page with diagrams (drawn), the glossary, the 404 page, a page with breadcrumbs, the
- * full-text search page with results, a section's list and a page with embedded files and web pages (PDF, video, audio,
+ * full-text search page with results, a section's list, a tag page, the page of all tags and a page with embedded files and web pages (PDF, video, audio,
  * YouTube, cards), in light and dark mode, at desktop and phone width.
  */
 import { createRequire } from 'node:module'
@@ -45,6 +45,8 @@ describe.each([
     '/sections/suche.html',
     '/medien-code.html',
     '/medien-einbettungen.html',
+    '/tags.html',
+    '/tags/buchhaltung.html',
   ])('%s has no serious or critical axe violation', async (path) => {
     const { page } = await openPage(browser, { colorScheme: scheme, viewport })
     const response = await page.goto(`${baseUrl}${path}`)

@@ -88,7 +88,7 @@ describe('an English site', () => {
     const page = read(site, 'getting-started.html')
     expect(page).toContain('<html lang="en">')
     expect(page).toContain('placeholder="Search"')
-    expect(page).toMatch(/<span class="meta-item-label">Last updated(<!-- -->)?: <\/span><time[^>]*>3\/14\/26, 3:05\s?AM<\/time>/)
+    expect(page).toMatch(/<span class="meta-item-label">Last updated(<!-- -->)?: <\/span><time[^>]*>3\/14\/2026, 3:05\s?AM<\/time>/)
     expect(page).toContain('History of this page')
     expect(page).toContain('>Edit this page<')
     expect(page).toContain('<h2 class="sr-only" id="footnote-label">Footnotes</h2>')
@@ -151,7 +151,7 @@ describe('a de-DE site', () => {
     const page = read(site, 'getting-started.html')
     expect(page).toContain('<html lang="de-DE">')
     expect(page).toContain('<h2 class="sr-only" id="footnote-label">Fußnoten</h2>')
-    expect(page).toMatch(/Zuletzt aktualisiert(<!-- -->)?: <\/span><time[^>]*>14\.03\.26, 08:05<\/time>/)
+    expect(page).toMatch(/Zuletzt aktualisiert(<!-- -->)?: <\/span><time[^>]*>14\.03\.2026, 08:05<\/time>/)
     expect(page).toContain('placeholder="Suche"')
     const script = /id="wikigen-labels">([^<]*)</.exec(page)
     expect(JSON.parse(script![1])).toEqual({

@@ -162,9 +162,9 @@ const theme = z.strictObject({
       "Show a preview of a linked page of the site when the pointer rests on a link in the page's text or its backlinks (or the keyboard focuses it), like Obsidian Publish's page preview. Default true.",
     ),
   properties: z
-    .union([z.boolean(), z.array(z.string())])
+    .union([z.boolean(), z.array(z.string()), z.record(z.string(), z.union([z.string().min(1), z.literal(false)]))])
     .describe(
-      'Front matter shown at the top of a page, as Obsidian shows properties: true for every key wikigen does not use itself (the default), a list of keys, or false.',
+      'Front matter shown at the top of a page, as Obsidian shows properties: true for every key wikigen does not use itself (the default), a list of keys, or false. Or a map from keys to the names readers see, like a base\'s displayName: { owner: "Verantwortlich", internal: false } shows every key as true does, owner as "Verantwortlich", and hides the keys set to false.',
     ),
 })
 

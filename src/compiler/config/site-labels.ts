@@ -43,21 +43,35 @@ export function intlLocaleOf(lang: string): string {
   return localeOf(lang).name
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>()
+const formats = new Map<string, { short: Intl.DateTimeFormat; year: Intl.DateTimeFormat }>()
 
 /**
- * A time as the site's readers write it, in the site's time zone whatever the build machine says: '14.03.24, 08:05'
- * for de-CH and de-DE, '3/14/24, 8:05 AM' for en, '14/03/2024, 08:05' for en-GB. A tag Intl does not know is written
- * like the language's table (en, de-DE, de-CH).
+ * A time as the site's readers write it, in the site's time zone whatever the build machine says, with the year in
+ * four digits: '14.03.2024, 08:05' for de-CH and de-DE, '3/14/2024, 8:05 AM' for en, '14/03/2024, 08:05' for en-GB.
+ * A tag Intl does not know is written like the language's table (en, de-DE, de-CH).
  */
 export function formatDateTime(config: Pick<ResolvedConfig, 'site'>, time: number): string {
   const { lang, timeZone } = config.site
   const key = `${lang}\0${timeZone}`
   let format = formats.get(key)
   if (!format) {
-    const options: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short', timeZone }
-    format = new Intl.DateTimeFormat(intlLocaleOf(lang), options)
+    const locale = intlLocaleOf(lang)
+    format = {
+      short: new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone }),
+      year: new Intl.DateTimeFormat(locale, { year: 'numeric', timeZone }),
+    }
     formats.set(key, format)
   }
-  return format.format(new Date(time))
+  const date = new Date(time)
+  // the short style keeps each language's order and separators, but writes '24' for 2024: a reader cannot tell the
+  // century, so the year is the full one
+  const year = format.year.formatToParts(date).find((part) => part.type === 'year')?.value
+  return (
+    format.short
+      .formatToParts(date)
+      .map((part) => (part.type === 'year' && year ? year : part.value))
+      .join('')
+      // as format() writes it: a plain space before AM/PM, where the parts have a narrow no-break one
+      .replace(/\u202f/g, ' ')
+  )
 }

@@ -40,6 +40,27 @@ export function createGlossary(site: Site): GeneratedGlossary | undefined {
   return { headers: sections.map((section) => section.heading), bodyHtml: sections.map((section) => section.html).join('\n') }
 }
 
+/**
+ * The glossary's letters for its letter bar (shown on phones, where the sidebar with its headings is hidden): its
+ * headings that are one letter or '#', in page order, each once. Undefined for a page with none.
+ */
+export function glossaryLetters(headers: readonly Heading[]): { text: string; href: string }[] | undefined {
+  const letters: { text: string; href: string }[] = []
+  const seen = new Set<string>()
+  const walk = (items: readonly Heading[]) => {
+    for (const heading of items) {
+      const text = heading.title.trim()
+      if (/^(\p{L}|#)$/u.test(text) && !seen.has(text.toUpperCase())) {
+        seen.add(text.toUpperCase())
+        letters.push({ text, href: heading.link })
+      }
+      walk(heading.children)
+    }
+  }
+  walk(headers)
+  return letters.length > 0 ? letters : undefined
+}
+
 /** 'Änderungen' → 'A', 'Zsh' → 'Z', '2FA' → '#' */
 function letterOf(title: string): string {
   const first = title

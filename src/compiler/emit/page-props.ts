@@ -12,6 +12,7 @@ import { SEARCH_INDEX_FILE } from '../../shared/constants.js'
 import { tagHrefOf } from '../link/page-relations.js'
 import { formatDateTime, labelsForPage, siteLabels } from '../config/site-labels.js'
 import { editLinkOf, obsidianLinkOf } from './edit-link.js'
+import { GLOSSARY_SLUG, glossaryLetters } from './glossary.js'
 import { sanitizeHtmlText } from '../parse/markdown/safe-html.js'
 
 /** Site-wide props, the same for every page. */
@@ -173,7 +174,13 @@ export function createPageProps(sitePage: SitePage, config: ResolvedConfig, git:
       ? { backlinks: { title: labelsForPage(config, fm.lang).backlinks, links: sitePage.backlinks } }
       : {}),
     ...(fm.draft ? { draft: true } : {}),
+    ...(page.slug === GLOSSARY_SLUG && layout === 'Layout' ? lettersOf(page.headers) : {}),
   }
+}
+
+const lettersOf = (headers: PageProps['headers']) => {
+  const letters = glossaryLetters(headers)
+  return letters ? { letters } : {}
 }
 
 /** The home page's footer: text, or with `footerHtml: true` HTML kept to what raw HTML in pages may hold. */

@@ -14,7 +14,7 @@ import { previewImageOf } from '../link/preview-image.js'
 import { originOf, socialTags } from './social-tags.js'
 import { createAssetFinder, createAssetUrl, leavesContentFolder } from '../link/asset-finder.js'
 import { siteLabels } from '../config/site-labels.js'
-import { createGlossary, GLOSSARY_SLUG } from './glossary.js'
+import { createGlossary, GLOSSARY_SLUG, glossaryLetters } from './glossary.js'
 import { createHomeList } from './home-list.js'
 import { createTagPages } from './tag-pages.js'
 import { createBreadcrumbs, createFolderSidebar, createSectionPages, createSiteTree, sectionHrefOf, sectionsOf } from './way-finding.js'
@@ -302,7 +302,7 @@ function glossaryJob(site: Site, common: CommonInput): RenderJob | undefined {
   const glossary = createGlossary(site)
   if (!glossary) return undefined
   const title = siteLabels(site.config).glossary
-  return generatedJob(site, common, {
+  const job = generatedJob(site, common, {
     file: `${GLOSSARY_SLUG}.html`,
     title,
     documentTitle: title,
@@ -311,6 +311,8 @@ function glossaryJob(site: Site, common: CommonInput): RenderJob | undefined {
     sidebarDepth: 1,
     bodyHtml: glossary.bodyHtml,
   })
+  const letters = glossaryLetters(glossary.headers)
+  return letters ? { ...job, input: { ...job.input, page: { ...job.input.page, letters } } } : job
 }
 
 function homeJob(site: Site, common: CommonInput): RenderJob | undefined {
@@ -330,14 +332,21 @@ function homeJob(site: Site, common: CommonInput): RenderJob | undefined {
 }
 
 function tagJobs(site: Site, common: CommonInput): RenderJob[] {
-  return createTagPages(site).map((tagPage) =>
+  const labels = siteLabels(site.config)
+  const { pages, index } = createTagPages(site)
+  const jobs = pages.map((tagPage) =>
     generatedJob(site, common, {
       file: tagPage.file,
       title: `#${tagPage.tag}`,
-      documentTitle: `${siteLabels(site.config).tagPage} #${tagPage.tag}`,
+      documentTitle: `${labels.tagPage} #${tagPage.tag}`,
       bodyHtml: tagPage.bodyHtml,
     }),
   )
+  if (index)
+    jobs.push(
+      generatedJob(site, common, { file: index.file, title: labels.allTags, documentTitle: labels.allTags, bodyHtml: index.bodyHtml }),
+    )
+  return jobs
 }
 
 function sectionJobs(site: Site, common: CommonInput): RenderJob[] {

@@ -1,7 +1,7 @@
 /**
  * Where a page stands in the site, for readers who land on it from a search or a link: one list page per section
  * (front matter `section`) at /sections/{section}.html, which the page's section badge links to, and breadcrumbs
- * (Home › Section › Page) from the page's `section`, else from its folders. A folder links to its folder note, the
+ * (Home › Section) from the page's `section`, else from its folders. A folder links to its folder note, the
  * page named like the folder inside it (Obsidian's convention: `Odoo/Odoo.md`), when there is one. With
  * `theme.sidebar: 'tree'` the sidebar is the site tree: the sections as collapsible groups (createSiteTree).
  */
@@ -25,7 +25,7 @@ export interface SectionPage {
 
 export interface Breadcrumb {
   text: string
-  /** Absent for a folder without a folder note, and for the page itself. */
+  /** Absent for a folder without a folder note. */
   href?: string
 }
 
@@ -87,7 +87,9 @@ export function createSectionPages(site: Site): SectionPage[] {
 
 /**
  * The breadcrumbs of every page of `site`, by href: Home, then the page's section (linking to its list) or its
- * folders (linking to their folder notes), then the page. None for the home page.
+ * folders (linking to their folder notes). The page itself is not among them: its title stands right below, and
+ * the trail says where it stands, not what it is. None for the home page, nor for a page right below it, whose
+ * trail would be Home alone, which the navbar's brand already is.
  */
 export function createBreadcrumbs(site: Site, homeText: string): Map<string, Breadcrumb[]> {
   const base = site.config.site.base
@@ -114,8 +116,9 @@ export function createBreadcrumbs(site: Site, homeText: string): Map<string, Bre
         trail.push(note ? { text: folder, href: note } : { text: folder })
       })
     }
-    trail.push({ text: page.title })
-    crumbs.set(href, trail)
+    // a section or folder named like the page would repeat its title all the same
+    if (trail.length > 1 && collator.compare(trail.at(-1)!.text, page.title) === 0) trail.pop()
+    if (trail.length > 1) crumbs.set(href, trail)
   }
   return crumbs
 }

@@ -15,6 +15,7 @@ import { localeOf } from '../../shared/locales.js'
 import type { Diagnostic } from '../diagnostics.js'
 import type { GitInfo } from '../discover/git-info.js'
 import { createPublishable, resolveLink } from './link-resolution.js'
+import { propertyDisplayNames } from './page-relations.js'
 import { pageHrefs } from './routes.js'
 import type { Resolved, Site, SitePage } from './link-site.js'
 import { placeholderOf, type PageLink } from '../parse/page.js'
@@ -78,6 +79,9 @@ export function evaluateBases(site: Site, times: FileTimes, now = Date.now()): D
   const propertyNames = propertyNamesOf(notes)
   const labels = siteLabels(site.config)
   const renderLabels = viewLabels(labels)
+  // a column of a note property without a displayName of its own takes the name theme.properties gives it
+  const columns: Record<string, string> = { ...labels.basesColumns }
+  for (const [key, name] of propertyDisplayNames(site.config)) columns[key] = columns[`note.${key}`] = name
   const lang = site.config.site.lang
   // German sites write dates 01.05.2024 (the views' own format); others as their language does
   const formatDate = localeOf(lang).name === 'en' ? intlDateFormat(lang) : undefined
@@ -97,7 +101,7 @@ export function evaluateBases(site: Site, times: FileTimes, now = Date.now()): D
         timeZone: site.config.site.timeZone,
         locale: lang,
         labels: {
-          columns: labels.basesColumns,
+          columns,
           noValue: labels.basesNoValue,
           error: labels.basesCellError,
           summaries: labels.basesSummaries,

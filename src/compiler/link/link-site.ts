@@ -85,7 +85,8 @@ export function linkSite(
 
 /**
  * Properties and backlinks of every page, in one pass over all links: a page's backlinks are the pages whose text or
- * front matter links to it or embeds it, each once, by title.
+ * front matter links to it or embeds it, each once however often and by whichever name it links (a page, not a link,
+ * is a backlink), by title; pages of the same title say their folder.
  */
 function relatePages(pages: SitePage[], context: PropertyContext): void {
   const byHref = new Map(pages.map((p) => [p.href, p]))
@@ -106,9 +107,13 @@ function relatePages(pages: SitePage[], context: PropertyContext): void {
     }
   }
   for (const [to, from] of incoming) {
-    to.backlinks = [...from]
-      .sort((a, b) => collator.compare(a.page.title, b.page.title) || bySitePath(a.page, b.page))
-      .map((p) => ({ text: p.page.title, href: p.href }))
+    const sorted = [...from].sort((a, b) => collator.compare(a.page.title, b.page.title) || bySitePath(a.page, b.page))
+    to.backlinks = sorted.map((p, i) => {
+      // two pages of one title would read as one page listed twice: each says which folder it is in
+      const twin = [sorted[i - 1], sorted[i + 1]].some((other) => other && collator.compare(other.page.title, p.page.title) === 0)
+      const folder = twin ? p.page.sourcePath.split('/').slice(0, -1).join('/') : ''
+      return { text: twin ? `${p.page.title} (${folder || '/'})` : p.page.title, href: p.href }
+    })
   }
 }
 

@@ -28,23 +28,35 @@ export interface PropertyContext {
 
 /**
  * The properties a page shows and the pages its property values link to. `theme.properties` says which keys: true for
- * every key wikigen does not use itself (in the order written), a list for those keys, false for none.
+ * every key wikigen does not use itself (in the order written), a list for those keys, false for none; a map shows
+ * what true shows, each key under the name it gives (like a base's `displayName`), without the keys it sets to false.
  */
 export function propertiesOf(page: CompiledPage, context: PropertyContext): { properties: PageProperty[]; targets: CompiledPage[] } {
   const option = context.config.theme.properties
   const targets: CompiledPage[] = []
   if (option === false) return { properties: [], targets: linkedByProperties(page, context) }
   const fm = page.frontmatter
-  const keys = option === true ? Object.keys(fm.extra).filter((key) => !HIDDEN_KEYS.has(key)) : option
+  const names = option === true || Array.isArray(option) ? undefined : option
+  const keys = Array.isArray(option)
+    ? option
+    : Object.keys(fm.extra).filter((key) => !HIDDEN_KEYS.has(key) && !(names && Object.hasOwn(names, key) && names[key] === false))
   const format = (date: Date, withTime: boolean) => dateFormatter(fm.lang ?? context.config.site.lang)(date, withTime)
   const properties: PageProperty[] = []
   for (const key of keys) {
     const value = Object.hasOwn(fm.extra, key) ? fm.extra[key] : typedValue(fm, key)
     const shown = valueOf(value, page, context, format, targets)
-    if (shown) properties.push({ key, value: shown })
+    const name = names && Object.hasOwn(names, key) ? names[key] : undefined
+    if (shown) properties.push(typeof name === 'string' ? { key, name, value: shown } : { key, value: shown })
   }
-  if (option === true) targets.push(...linkedByProperties(page, context).filter((target) => !targets.includes(target)))
+  if (!Array.isArray(option)) targets.push(...linkedByProperties(page, context).filter((target) => !targets.includes(target)))
   return { properties, targets }
+}
+
+/** The names `theme.properties` gives front-matter keys, by key: none unless it is a map. */
+export function propertyDisplayNames(config: ResolvedConfig): ReadonlyMap<string, string> {
+  const option = config.theme.properties
+  if (option === true || option === false || Array.isArray(option)) return new Map()
+  return new Map(Object.entries(option).flatMap(([key, name]) => (typeof name === 'string' ? [[key, name]] : [])))
 }
 
 /** The pages the `[[links]]` of all front-matter values lead to, shown or not: they count as backlinks. */

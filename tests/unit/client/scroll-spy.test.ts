@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findActiveHash, type ScrollState } from '../../../src/client/scroll-spy.js'
+import { findActiveHash, revealedScrollTop, type ScrollState } from '../../../src/client/scroll-spy.js'
 
 const headings = [
   { hash: '#einleitung', top: 300 },
@@ -34,5 +34,24 @@ describe('findActiveHash', () => {
 
   it('gives nothing to mark without headings', () => {
     expect(findActiveHash([], at(500))).toBeUndefined()
+  })
+})
+
+describe('revealedScrollTop', () => {
+  const sidebar = { top: 60, bottom: 660, scrollTop: 200 }
+
+  it('leaves the sidebar alone while the link is in its view', () => {
+    expect(revealedScrollTop(sidebar, { top: 60, bottom: 90 })).toBeUndefined()
+    expect(revealedScrollTop(sidebar, { top: 630, bottom: 660 })).toBeUndefined()
+  })
+
+  it('centres a link below or above the view', () => {
+    // 1 000 px below the view's top: scrolled by that, less half the view's free height
+    expect(revealedScrollTop(sidebar, { top: 1060, bottom: 1090 })).toBe(200 + 1000 - 285)
+    expect(revealedScrollTop({ ...sidebar, scrollTop: 800 }, { top: -40, bottom: -10 })).toBe(800 - 100 - 285)
+  })
+
+  it('never scrolls above the top', () => {
+    expect(revealedScrollTop({ top: 60, bottom: 660, scrollTop: 10 }, { top: 20, bottom: 50 })).toBe(0)
   })
 })

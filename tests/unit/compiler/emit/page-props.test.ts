@@ -66,7 +66,16 @@ describe('sidebarOf', () => {
 
 describe('page meta helpers', () => {
   it('formats times for de-CH in Zurich time, whatever the machine zone', () => {
-    expect(formatDateTime(resolveConfig(), Date.parse('2024-03-14T07:05:00Z'))).toBe('14.03.24, 08:05')
+    expect(formatDateTime(resolveConfig(), Date.parse('2024-03-14T07:05:00Z'))).toBe('14.03.2024, 08:05')
+  })
+
+  it('writes the year with four digits in every language, in its own order', () => {
+    const at = Date.parse('2026-11-28T07:05:00Z')
+    const inLang = (lang: string) => formatDateTime(resolveConfig({ site: { lang } }), at)
+    expect(inLang('de-CH')).toBe('28.11.2026, 08:05')
+    expect(inLang('de-DE')).toBe('28.11.2026, 08:05')
+    expect(inLang('en')).toBe('11/28/2026, 8:05 AM')
+    expect(inLang('en-GB')).toBe('28/11/2026, 08:05')
   })
 
   it('labels the repository link after its host', () => {
