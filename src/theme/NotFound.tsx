@@ -7,7 +7,7 @@ import { useLabels } from './labels-context.js'
 export function NotFound({ home }: { home: string }) {
   const labels = useLabels()
   return (
-    <main className="not-found" id="main-content">
+    <main className="not-found" id="main-content" tabIndex={-1} data-route-focus="">
       <h1>404</h1>
       <blockquote className="not-found-message" data-messages={JSON.stringify(labels.notFound)}>
         {labels.notFound[0]}
