@@ -1,7 +1,8 @@
 /**
  * Navbar links that do not fit: from the last one on, they move into the "Mehr" list (a <details> the navbar renders
  * hidden) until the site's name shows whole and nothing leaves the bar, however many links a site configures and
- * whatever their length. Laid out again when the window's width changes and once the web fonts are in. On phones
+ * whatever their length. Laid out again when the window's width changes, when the search field grows with the focus
+ * or shrinks again, and once the web fonts are in. On phones
  * (max-width 719px) the navbar shows no links: they are in the sidebar.
  *
  * Without JavaScript the links row scrolls sideways instead (layout.css), so every link stays reachable.
@@ -19,7 +20,14 @@ export function mount(root: HTMLElement): () => void {
   const phone = matchMedia(PHONE)
   let width = -1
 
-  const fits = () => (!name || name.scrollWidth <= name.clientWidth + 1) && navbar.scrollWidth <= navbar.clientWidth + 1
+  // widths as fractions: a name cut by half a pixel already shows an ellipsis, which whole-pixel widths round away
+  const nameFits = () => {
+    if (!name) return true
+    const text = document.createRange()
+    text.selectNodeContents(name)
+    return text.getBoundingClientRect().width <= name.getBoundingClientRect().width + 0.5
+  }
+  const fits = () => nameFits() && navbar.scrollWidth <= navbar.clientWidth + 1
   const layout = () => {
     width = window.innerWidth
     more.open = false
@@ -33,12 +41,22 @@ export function mount(root: HTMLElement): () => void {
     for (const entry of entries.slice(shown)) list.append(moreItem(entry))
   }
   let frame = 0
-  const onResize = () => {
-    // the bar's room changes with the window's width only (a growing search field does not count)
-    if (window.innerWidth === width) return
+  const relayout = () => {
     cancelAnimationFrame(frame)
     frame = requestAnimationFrame(layout)
   }
+  const onResize = () => {
+    if (window.innerWidth !== width) relayout()
+  }
+  // the search field grows while it has the focus (and shrinks after): the links make room for it, the name stays whole
+  let fieldWidth = -1
+  const field = new ResizeObserver((records) => {
+    const next = Math.round(records[records.length - 1].borderBoxSize?.[0]?.inlineSize ?? -1)
+    if (next === fieldWidth) return
+    const first = fieldWidth === -1
+    fieldWidth = next
+    if (!first) relayout()
+  })
   const onPointer = (event: PointerEvent) => {
     if (more.open && !more.contains(event.target as Node)) more.open = false
   }
@@ -56,12 +74,15 @@ export function mount(root: HTMLElement): () => void {
     if (navbar.isConnected) layout()
   })
   window.addEventListener('resize', onResize)
+  const search = navbar.querySelector('.search-input')
+  if (search) field.observe(search)
   document.addEventListener('pointerdown', onPointer)
   more.addEventListener('keydown', onKey)
   list.addEventListener('click', onClick)
   return () => {
     cancelAnimationFrame(frame)
     window.removeEventListener('resize', onResize)
+    field.disconnect()
     document.removeEventListener('pointerdown', onPointer)
     more.removeEventListener('keydown', onKey)
     list.removeEventListener('click', onClick)

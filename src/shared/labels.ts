@@ -21,6 +21,8 @@ export const labels = {
   next: 'Weiter',
   openInNewWindow: 'in neuem Fenster öffnen',
   toggleColorMode: 'Farbmodus umschalten',
+  /** The name of the colour-mode switch, which is on while the site shows dark. */
+  darkMode: 'Dunkler Modus',
   toggleSidebar: 'Seitenleiste umschalten',
   onThisPage: 'Auf dieser Seite',
   glossary: 'Glossar',

@@ -44,6 +44,7 @@ const en: Labels = {
   next: 'Next',
   openInNewWindow: 'opens in a new window',
   toggleColorMode: 'Toggle colour mode',
+  darkMode: 'Dark mode',
   toggleSidebar: 'Toggle sidebar',
   onThisPage: 'On this page',
   glossary: 'Glossary',

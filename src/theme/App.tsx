@@ -64,7 +64,7 @@ function Shell({ site, page, bodyHtml }: AppProps) {
       {page.layout === 'Home' && <Home page={page} bodyHtml={bodyHtml} />}
       {page.layout === 'NotFound' && <NotFound site={site} />}
       {page.layout === 'Layout' && (
-        <main className="page" id="main-content">
+        <main className="page" id="main-content" tabIndex={-1} data-route-focus="">
           {page.breadcrumbs && <Breadcrumbs crumbs={page.breadcrumbs} />}
           {(page.kind || page.section || page.draft) && (
             <p className="page-badges">

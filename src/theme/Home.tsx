@@ -4,7 +4,7 @@ import type { PageProps } from './props.js'
 export function Home({ page, bodyHtml }: { page: PageProps; bodyHtml: string }) {
   const hero = page.hero
   return (
-    <main className="home" id="main-content">
+    <main className="home" id="main-content" tabIndex={-1} data-route-focus="">
       {hero && (
         <header className="hero">
           {hero.image && (

@@ -87,7 +87,15 @@ export function Navbar({ site, currentHref }: { site: SiteProps; currentHref: st
           </nav>
         )}
         {site.colorModeSwitch && (
-          <button type="button" className="toggle-color-mode-button" aria-label={labels.toggleColorMode} title={labels.toggleColorMode}>
+          // a switch, on while the site is dark (client/color-mode.ts sets aria-checked once the mode is known)
+          <button
+            type="button"
+            role="switch"
+            aria-checked="false"
+            className="toggle-color-mode-button"
+            aria-label={labels.darkMode}
+            title={labels.toggleColorMode}
+          >
             <span className="icon" aria-hidden="true" />
           </button>
         )}

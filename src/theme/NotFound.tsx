@@ -15,7 +15,7 @@ import type { SiteProps } from './props.js'
 export function NotFound({ site }: { site: Pick<SiteProps, 'home' | 'searchIndexHref' | 'fullText'> }) {
   const labels = useLabels()
   return (
-    <main className="not-found" id="main-content">
+    <main className="not-found" id="main-content" tabIndex={-1} data-route-focus="">
       <h1>404</h1>
       <blockquote className="not-found-message" data-messages={JSON.stringify(labels.notFound)}>
         {labels.notFound[0]}

@@ -210,11 +210,11 @@ describe('diagrams', () => {
     await page.goto(`${baseUrl}/medien-diagramme.html`)
     await diagram(page, 'Ablauf einer Supportanfrage').waitFor()
     expect(await firstNodeLightness(page)).toBeGreaterThan(0.6)
-    await page.getByRole('button', { name: labels.toggleColorMode }).click()
+    await page.getByRole('switch', { name: labels.darkMode }).click()
     await eventually(() => firstNodeLightness(page)).toBeLessThan(0.4)
     await eventually(() => diagram(page, /./).count()).toBe(3)
     await keepScreenshot(page, 'diagrams-dark')
-    await page.getByRole('button', { name: labels.toggleColorMode }).click()
+    await page.getByRole('switch', { name: labels.darkMode }).click()
     await eventually(() => firstNodeLightness(page)).toBeGreaterThan(0.6)
   })
 

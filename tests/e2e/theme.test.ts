@@ -42,7 +42,7 @@ describe('colour mode', () => {
       await page.goto(`${served.baseUrl}/`)
       expect(await theme(page)).toBe('dark')
       expect(await storage(page, 'vuepress-color-scheme')).toBe('dark')
-      await page.getByRole('button', { name: 'Farbmodus umschalten' }).click()
+      await page.getByRole('switch', { name: 'Dunkler Modus' }).click()
       await page.reload()
       expect(await theme(page)).toBe('light')
     } finally {
@@ -53,14 +53,14 @@ describe('colour mode', () => {
   it('switches with the toggle, remembers the choice, and resets to auto when the choice equals the system', async () => {
     const { page } = await openPage(browser, { colorScheme: 'light' })
     await page.goto(`${baseUrl}/odoo.html`)
-    const toggle = page.getByRole('button', { name: 'Farbmodus umschalten' })
+    const toggle = page.getByRole('switch', { name: 'Dunkler Modus' })
     await toggle.click()
     expect(await theme(page)).toBe('dark')
     expect(await storage(page, 'vuepress-color-scheme')).toBe('dark')
     await page.reload()
     expect(await theme(page)).toBe('dark') // applied before paint by the head script
     await keepScreenshot(page, 'odoo-dark-desktop')
-    await page.getByRole('button', { name: 'Farbmodus umschalten' }).click()
+    await page.getByRole('switch', { name: 'Dunkler Modus' }).click()
     expect(await theme(page)).toBe('light')
     expect(await storage(page, 'vuepress-color-scheme')).toBe('auto')
   })

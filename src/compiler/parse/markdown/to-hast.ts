@@ -24,7 +24,7 @@ import { createContainerHandler } from './container/index.js'
 import { element, raw, text, type BodyContext } from './hast.js'
 import { markInlineTags, type TagNode } from './tags.js'
 import { createWikiLinkHandler, IMAGE_EXTENSIONS } from './wikilink/index.js'
-import { createMathHandlers, keepGluedTextWithMath, texOfKatex, type MathProblem } from './math/index.js'
+import { createMathHandlers, keepGluedTextWithMath, type MathProblem } from './math/index.js'
 import { altText } from './alt-text.js'
 import { externalMedia, linkCard, mediaKindOf, NO_DIM, splitSize, webEmbedOf, youtubePlayer } from './media/index.js'
 import { runTransforms, type HastTransform, type HookProblem, type MarkdownFile } from './plugins.js'
@@ -292,29 +292,63 @@ export function renderBody(tree: Root, options: RenderOptions): RenderedBody {
 }
 
 /**
- * The checkbox of a task list item (`- [x] Backup prüfen`) is named by the item's text: a form field without a name
- * is announced as a bare "checkbox". Nested lists of the item are not part of the name.
+ * The checkbox of a task list item (`- [x] Backup prüfen`) is named by the item's own text: a form field without a
+ * name is announced as a bare "checkbox". The text right after the box (up to a nested list or the item's next
+ * paragraph) is wrapped in a span the box points at with `aria-labelledby`, so the name is what the reader sees, links
+ * included (they are still placeholders here), and is not a second copy screen readers read as well.
+ *
+ * The span's id is `task_<hash>_<n>`: underscores never occur in heading slugs or block ids, and the hash of the
+ * page's task texts keeps the ids of a page apart from those of the pages it embeds (and of a canvas's other texts).
+ * A page embedded twice repeats its ids, but with the same texts, so every box keeps its own name.
  */
 function labelTaskCheckboxes(root: HastRoot): void {
-  const textOf = (node: ElementContent): string =>
-    node.type === 'text'
-      ? node.value
-      : node.type === 'element' && node.tagName !== 'ul' && node.tagName !== 'ol'
-        ? (texOfKatex(node) ?? node.children.map(textOf).join(''))
-        : ''
+  const found: { box: Element; holder: Element; run: ElementContent[]; at: number }[] = []
   const visit = (node: HastRoot | Element) => {
     for (const child of node.children) {
       if (child.type !== 'element') continue
       if (child.tagName === 'li' && String(child.properties.className ?? '').includes('task-list-item')) {
         const holder = child.children.find((c): c is Element => c.type === 'element' && c.tagName === 'p') ?? child
-        const box = holder.children.find((c): c is Element => c.type === 'element' && c.tagName === 'input')
-        const name = child.children.map(textOf).join('').replace(/\s+/g, ' ').trim().slice(0, 120)
-        if (box && name) box.properties.ariaLabel = name
+        const index = holder.children.findIndex((c) => c.type === 'element' && c.tagName === 'input')
+        if (index >= 0) {
+          let from = index + 1
+          while (from < holder.children.length && isBlank(holder.children[from])) from++
+          let to = from
+          while (to < holder.children.length && !isBlock(holder.children[to])) to++
+          while (to > from && isBlank(holder.children[to - 1])) to--
+          const run = holder.children.slice(from, to)
+          if (run.length > 0) found.push({ box: holder.children[index] as Element, holder, run, at: from })
+        }
       }
       visit(child)
     }
   }
   visit(root)
+  if (found.length === 0) return
+  const prefix = hashOf(found.map(({ run }) => run.map(textOf).join('')).join('\n'))
+  found.forEach(({ box, holder, run, at }, n) => {
+    const id = `task_${prefix}_${n + 1}`
+    // the space between box and text stays outside, as it was
+    const first = run[0]
+    const lead = first.type === 'text' ? (/^\s+/.exec(first.value)?.[0] ?? '') : ''
+    if (lead) run[0] = text(first.type === 'text' ? first.value.slice(lead.length) : '')
+    holder.children.splice(at, run.length, ...(lead ? [text(lead)] : []), element('span', { id }, run))
+    delete box.properties.ariaLabel
+    box.properties.ariaLabelledBy = [id]
+  })
+}
+
+const BLOCK_TAGS = new Set(['ul', 'ol', 'p', 'div', 'pre', 'blockquote', 'table', 'figure', 'hr', 'section', 'details', 'dl'])
+const isBlock = (node: ElementContent) => node.type === 'element' && (BLOCK_TAGS.has(node.tagName) || /^h[1-6]$/.test(node.tagName))
+const isBlank = (node: ElementContent) => node.type === 'text' && node.value.trim() === ''
+/** The text of a node, link placeholders (raw nodes) included. */
+const textOf = (node: ElementContent | { type: 'raw'; value: string }): string =>
+  node.type === 'element' ? node.children.map(textOf).join('') : 'value' in node ? node.value : ''
+
+/** FNV-1a of `text`, base 36: short, and the same in every build. */
+function hashOf(text: string): string {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)
+  return (hash >>> 0).toString(36)
 }
 
 /** Attributes of raw HTML that name a file the page shows or offers. */
