@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
+    // the time zone a build defaults to is the machine's: tests run as one machine, in Zurich, wherever they run
+    env: { TZ: 'Europe/Zurich' },
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

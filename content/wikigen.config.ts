@@ -4,6 +4,7 @@ export default defineConfig({
   site: {
     lang: 'de-CH',
     title: 'Wiki Talwerk',
+    timeZone: 'Europe/Zurich',
     description: 'Die strukturierte Wissensdatenbank der Talwerk Systems GmbH',
     hostname: 'https://wiki.talwerk.example',
     head: [['link', { rel: 'icon', href: '/attachments/talwerk-logo.svg', type: 'image/svg+xml' }]],

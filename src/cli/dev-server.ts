@@ -7,10 +7,14 @@
 import { existsSync, readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { fileURLToPath } from 'node:url'
+import { DEFAULT_CONFIG } from '../compiler/config/config.js'
+import type { Labels } from '../shared/labels.js'
+import { resolveLabels } from '../shared/locales.js'
 import {
   DEV_CLIENT_FILE,
   DEV_DIR,
   DEV_EVENTS_FILE,
+  type DevOverlayLabels,
   formatDevEvent,
   type DevProblem,
   type DevUpdateMessage,
@@ -30,7 +34,7 @@ const DEV_CLIENT = fileURLToPath(new URL('./dev-client.js', import.meta.url))
 export interface DevHandler {
   handle(req: IncomingMessage, res: ServerResponse): void
   /** Sends an update to every open page, with the problems the site has now. */
-  broadcast(update: Omit<DevUpdateMessage, 'problems'>, problems: DevProblem[]): void
+  broadcast(update: Omit<DevUpdateMessage, 'problems' | 'labels'>, problems: DevProblem[]): void
   /** Reads the redirects of the dev build again (after a rebuild). */
   reloadRedirects(): void
   /** Ends every open event stream. */
@@ -41,11 +45,18 @@ export interface DevHandler {
  * The request handler of the dev server for the dev build in `out`. `base` gives the site's base path now (the config's
  * `site.base`, which an edit of the config may change): the site answers under it, `/` leads there.
  */
+/** The overlay's texts from a site's label table. */
+export function overlayLabelsOf(labels: Labels): DevOverlayLabels {
+  return { problems: labels.devProblems, close: labels.diagramClose, hint: labels.devHint }
+}
+
 export function createDevHandler(
   out: string,
   hostCheck: HostCheck,
   initialProblems: DevProblem[],
   base: () => string = () => '/',
+  /** The overlay's texts, in the site's language now (an edit of the config may change it). */
+  labels: () => DevOverlayLabels = () => overlayLabelsOf(resolveLabels(DEFAULT_CONFIG.site.lang)),
 ): DevHandler {
   const clients = new Set<ServerResponse>()
   let problems = initialProblems
@@ -80,7 +91,7 @@ export function createDevHandler(
       const inside = place.site.split(/[?#]/)[0]
       if (inside === `/${DEV_DIR}${DEV_EVENTS_FILE}`) {
         res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' })
-        res.write(formatDevEvent({ routes: [], removed: [], problems }))
+        res.write(formatDevEvent({ routes: [], removed: [], problems, labels: labels() }))
         clients.add(res)
         req.on('close', () => clients.delete(res))
         return
@@ -96,7 +107,7 @@ export function createDevHandler(
     },
     broadcast(update, now) {
       problems = now
-      const event = formatDevEvent({ ...update, problems })
+      const event = formatDevEvent({ ...update, problems, labels: labels() })
       for (const client of clients) client.write(event)
     },
     reloadRedirects() {

@@ -16,7 +16,7 @@ import { requireRoot } from '../compiler/discover/discover.js'
 import { stateDirOf } from '../compiler/cache/site-key.js'
 import { isUsageError, UsageError, type Diagnostic } from '../compiler/diagnostics.js'
 import type { DevProblem } from '../shared/dev-protocol.js'
-import { createDevHandler } from './dev-server.js'
+import { createDevHandler, overlayLabelsOf } from './dev-server.js'
 import { watchContent, type ChangeBatch } from './dev-watcher.js'
 import { createHostCheck } from './host-check.js'
 import { listenOn, urlOf } from './listen.js'
@@ -143,6 +143,7 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
     createHostCheck(options.host, options.allowedHosts),
     toProblems([...configProblems, ...session.initial.diagnostics], options.root),
     () => base,
+    () => overlayLabelsOf(session.labels()),
   )
   const server = early.server
   early.serve(handler.handle)

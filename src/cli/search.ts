@@ -10,6 +10,9 @@ import { MAX_SUGGESTIONS, SEARCH_INDEX_FILE } from '../shared/constants.js'
 import { searchSuggestions, type SearchIndexEntry, type Suggestion } from '../shared/search/match.js'
 import { metaFile } from '../shared/fulltext/format.js'
 import { createFullTextSearch, type FullTextLoader, type FullTextResult } from '../shared/fulltext/search.js'
+import { DEFAULT_CONFIG } from '../compiler/config/config.js'
+import { fillLabel, type Labels } from '../shared/labels.js'
+import { resolveLabels } from '../shared/locales.js'
 import { runBuild } from './build.js'
 import { createReporter, type Reporter } from './output.js'
 
@@ -35,7 +38,7 @@ export async function run(options: SearchOptions, reporter: Reporter = createRep
   const index = JSON.parse(readFileSync(file, 'utf8')) as SearchIndexEntry[]
   const suggestions = searchSuggestions(index, options.query, { max: options.max ?? MAX_SUGGESTIONS })
   if (options.json) reporter.out(JSON.stringify(suggestions, null, 2))
-  else printSuggestions(reporter, options.query, suggestions)
+  else printSuggestions(reporter, options.query, suggestions, labelsOfSite(dir))
   return suggestions.length > 0 ? 0 : 1
 }
 
@@ -59,16 +62,26 @@ async function siteFor(options: SearchOptions, indexFile: string, reporter: Repo
   return result && existsSync(join(dir, indexFile)) ? dir : undefined
 }
 
-function printSuggestions(reporter: Reporter, query: string, suggestions: Suggestion[]): void {
+/**
+ * The interface's texts of a built site, in the language its home page declares (`<html lang>`, which the config or
+ * the notes decided): the search answers in the words of the site it searched.
+ */
+function labelsOfSite(dir: string): Labels {
+  const home = join(dir, 'index.html')
+  const lang = existsSync(home) ? /<html[^>]*\slang="([^"]+)"/.exec(readFileSync(home, 'utf8').slice(0, 2000))?.[1] : undefined
+  return resolveLabels(lang ?? DEFAULT_CONFIG.site.lang)
+}
+
+function printSuggestions(reporter: Reporter, query: string, suggestions: Suggestion[], labels: Labels): void {
   const c = reporter.colors
   if (suggestions.length === 0) {
-    reporter.out(`Keine Vorschläge für ${JSON.stringify(query)}`)
+    reporter.out(fillLabel(labels.searchNoMatch, { query }))
     return
   }
-  const labels = suggestions.map((s) => (s.header ? `${s.title} › ${s.header}` : s.title || '(ohne Titel)'))
-  const width = Math.min(60, Math.max(...labels.map((l) => l.length)))
+  const texts = suggestions.map((s) => (s.header ? `${s.title} › ${s.header}` : s.title || labels.untitled))
+  const width = Math.min(60, Math.max(...texts.map((l) => l.length)))
   suggestions.forEach((s, i) => {
-    reporter.out(`${c.dim(String(i + 1).padStart(2))}  ${labels[i].padEnd(width)}  ${c.cyan(decodeURI(s.link))}`)
+    reporter.out(`${c.dim(String(i + 1).padStart(2))}  ${texts[i].padEnd(width)}  ${c.cyan(decodeURI(s.link))}`)
   })
 }
 
@@ -79,7 +92,7 @@ async function runFullText(options: SearchOptions, reporter: Reporter): Promise<
   const search = createFullTextSearch(fileLoader(dir))
   const result = await search.search(options.query, { limit: options.max ?? 10, section: options.section, kind: options.kind })
   if (options.json) reporter.out(JSON.stringify(result, null, 2))
-  else printHits(reporter, result)
+  else printHits(reporter, result, labelsOfSite(dir))
   return result.hits.length > 0 ? 0 : 1
 }
 
@@ -94,16 +107,17 @@ export function fileLoader(dir: string): FullTextLoader {
   }
 }
 
-function printHits(reporter: Reporter, result: FullTextResult): void {
+function printHits(reporter: Reporter, result: FullTextResult, labels: Labels): void {
   const c = reporter.colors
+  const query = result.query
+  const didYouMean = result.suggestions.length > 0 ? `${labels.fullTextDidYouMean} ${result.suggestions.join(', ')}?` : ''
   if (result.hits.length === 0) {
-    reporter.out(
-      `Keine Treffer für ${JSON.stringify(result.query)}${result.suggestions.length > 0 ? `. Meinten Sie: ${result.suggestions.join(', ')}?` : ''}`,
-    )
+    reporter.out([fillLabel(labels.fullTextNone, { query }), didYouMean].filter(Boolean).join(' '))
     return
   }
-  reporter.out(c.dim(`${result.total} Treffer${result.partial ? ' (nicht alle Wörter gefunden)' : ''}`))
-  if (result.suggestions.length > 0) reporter.out(`Meinten Sie: ${result.suggestions.join(', ')}?`)
+  reporter.out(c.dim(fillLabel(result.total === 1 ? labels.fullTextHit : labels.fullTextHits, { count: result.total, query })))
+  if (result.partial) reporter.out(c.dim(labels.fullTextPartial))
+  if (didYouMean) reporter.out(didYouMean)
   result.hits.forEach((hit, i) => {
     reporter.out(
       `${c.dim(String(i + 1).padStart(2))}  ${c.bold(hit.title)}${hit.heading ? ` › ${hit.heading}` : ''}  ${c.cyan(decodeURI(hit.href))}`,

@@ -2,7 +2,7 @@
  * Live updates for `wikigen dev` (never part of a production build): listens to the dev server, swaps in the
  * new HTML of the open page keeping the scroll position, and shows content errors in an overlay.
  */
-import { DEV_EVENTS_FILE, DEV_UPDATE_EVENT, type DevProblem, type DevUpdateMessage } from '../shared/dev-protocol.js'
+import { DEV_EVENTS_FILE, DEV_UPDATE_EVENT, type DevOverlayLabels, type DevProblem, type DevUpdateMessage } from '../shared/dev-protocol.js'
 
 const OVERLAY_ID = 'wikigen-dev-overlay'
 
@@ -50,19 +50,19 @@ async function addStylesheets(doc: Document): Promise<void> {
   await Promise.all(added.map(settled))
 }
 
-function showProblems(problems: DevProblem[]): void {
+function showProblems(problems: DevProblem[], labels: DevOverlayLabels): void {
   document.getElementById(OVERLAY_ID)?.remove()
   if (problems.length === 0) return
   const overlay = document.createElement('div')
   overlay.id = OVERLAY_ID
   overlay.setAttribute('role', 'alertdialog')
-  overlay.setAttribute('aria-label', 'Fehler im Inhalt')
+  overlay.setAttribute('aria-label', labels.problems)
   overlay.style.cssText =
     'position:fixed;inset:auto 1rem 1rem 1rem;z-index:1000;max-height:50vh;overflow:auto;padding:1rem 1.25rem;' +
     'background:#2b0f0e;color:#ffe4e1;border:2px solid #ff6b5e;border-radius:8px;font:14px/1.5 ui-monospace,monospace;box-shadow:0 8px 30px rgb(0 0 0/40%)'
   const close = document.createElement('button')
   close.type = 'button'
-  close.textContent = 'Schliessen'
+  close.textContent = labels.close
   close.style.cssText = 'float:right;background:none;border:1px solid #ff9c94;color:inherit;border-radius:4px;cursor:pointer'
   close.addEventListener('click', () => overlay.remove())
   overlay.append(close)
@@ -72,7 +72,7 @@ function showProblems(problems: DevProblem[]): void {
     const where = document.createElement('strong')
     where.textContent = `${problem.file}:${problem.line}:${problem.column}`
     item.append(where, document.createElement('br'), problem.message)
-    if (problem.hint) item.append(document.createElement('br'), `Hinweis: ${problem.hint}`)
+    if (problem.hint) item.append(document.createElement('br'), labels.hint.replace('{hint}', problem.hint))
     overlay.append(item)
   }
   document.body.append(overlay)
@@ -82,7 +82,7 @@ function showProblems(problems: DevProblem[]): void {
 const events = new EventSource(new URL(DEV_EVENTS_FILE, import.meta.url))
 events.addEventListener(DEV_UPDATE_EVENT, (event) => {
   const update = JSON.parse((event as MessageEvent<string>).data) as DevUpdateMessage
-  showProblems(update.problems)
+  showProblems(update.problems, update.labels)
   if (update.reload) return location.reload()
   const route = currentRoute()
   if (update.removed.includes(route)) return location.reload()

@@ -35,6 +35,7 @@ import { createDiskStore, createMemoryStore, type PageStore } from './cache/page
 import { compileSaltOf } from './workers/compile.js'
 import { createPageParser } from './workers/page-parser.js'
 import { siteLabels } from './config/site-labels.js'
+import type { Labels } from '../shared/labels.js'
 import { toSourcePath, type SourcePath } from './paths.js'
 import type { CompiledPage } from './parse/page.js'
 import { tryLockCache } from './cache/cache-lock.js'
@@ -70,6 +71,8 @@ export interface DevUpdate {
 export interface DevSession {
   readonly site: Site
   readonly initial: BuildResult
+  /** The interface's texts as the site's language and config give them now. */
+  labels(): Labels
   update(changes: FileChange[]): Promise<DevUpdate>
   /**
    * Replaces the configuration and rebuilds everything; with the bundled config module when the config has markdown
@@ -271,6 +274,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
       return site
     },
     initial,
+    labels: () => siteLabels(config),
     async update(changes) {
       const started = Date.now()
       const diagnostics: Diagnostic[] = []

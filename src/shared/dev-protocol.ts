@@ -35,6 +35,17 @@ export interface DevUpdateMessage {
   problems: DevProblem[]
   /** Set when the configuration or the language the notes tell changed: every page reloads. */
   reload?: boolean
+  /** The overlay's texts in the site's language. */
+  labels: DevOverlayLabels
+}
+
+/** The texts of the error overlay, from the site's label table. */
+export interface DevOverlayLabels {
+  /** The overlay's accessible name. */
+  problems: string
+  close: string
+  /** The line before a problem's hint, with `{hint}` in it. */
+  hint: string
 }
 
 /** The server-sent event for a message. */

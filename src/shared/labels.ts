@@ -65,6 +65,11 @@ export const labels = {
   searchNoMatch: 'Kein Titel passt zu „{query}“.',
   searchCountOne: '{count} Vorschlag',
   searchCount: '{count} Vorschläge',
+  /** `wikigen search` for a suggestion without a title. */
+  untitled: '(ohne Titel)',
+  /** The error overlay of `wikigen dev`: its name, and the line with a problem's hint. */
+  devProblems: 'Fehler im Inhalt',
+  devHint: 'Hinweis: {hint}',
   // media labels (image zoom, diagrams)
   diagram: 'Diagramm',
   diagramError: 'Das Diagramm konnte nicht dargestellt werden.',

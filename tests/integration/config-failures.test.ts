@@ -91,7 +91,7 @@ describe('a config with an invalid choice', () => {
     const { code, stderr } = await wikigen(['build', '--root', 'wiki', '--out', 'site'], { cwd: work })
     expect(code).toBe(1)
     expect(stderr).toContain(
-      `wiki/wikigen.config.ts:4:12  error  "theme.sidebar" should be one of 'heading', 'folders', false or an object ({ … }), not 'folder'  [bad-config]`,
+      `wiki/wikigen.config.ts:4:12  error  "theme.sidebar" should be one of 'heading', 'folders', 'tree', false or an object ({ … }), not 'folder'  [bad-config]`,
     )
     expect(stderr).toContain(`hint: Did you mean 'folders'?`)
   })
@@ -140,7 +140,10 @@ describe('wikigen dev with a config that breaks while it runs', () => {
     await poll(() => stream.includes('WIKI_TITLE fehlt'))
     const update = JSON.parse(/data: (.*WIKI_TITLE fehlt.*)/.exec(stream)![1]) as {
       problems: { file: string; line: number; column: number; message: string; hint: string }[]
+      labels: Record<string, string>
     }
+    // the overlay speaks the site's language (de-CH here), from its label table
+    expect(update.labels).toEqual({ problems: 'Fehler im Inhalt', close: 'Schliessen', hint: 'Hinweis: {hint}' })
     expect(update.problems).toEqual([
       expect.objectContaining({ file: 'wiki/wikigen.config.ts', line: 4, column: 19, message: 'Error: WIKI_TITLE fehlt' }),
     ])

@@ -10,7 +10,7 @@ import { labels as deCH } from '../../src/shared/labels.js'
 import { LOCALES } from '../../src/shared/locales.js'
 import { committedCopy, tempDir, wikigen } from './helpers.js'
 
-/** Committed at 07:05 UTC: 03:05 in New York (the English site's zone), 08:05 in Zurich (the default). */
+/** Committed at 07:05 UTC: 03:05 in New York (the English site's zone), 08:05 in Zurich (the tests' machine zone). */
 const COMMITTED = '2026-03-14T07:05:00Z'
 
 function htmlFiles(dir: string, from = ''): string[] {
@@ -88,7 +88,7 @@ describe('an English site', () => {
     const page = read(site, 'getting-started.html')
     expect(page).toContain('<html lang="en">')
     expect(page).toContain('placeholder="Search"')
-    expect(page).toMatch(/<span class="meta-item-label">Last updated(<!-- -->)?: <\/span><time[^>]*>3\/14\/2026, 3:05\s?AM<\/time>/)
+    expect(page).toMatch(/<span class="meta-item-label">Last updated(<!-- -->)?: <\/span><time[^>]*>3\/14\/2026, 3:05\s?AM EDT<\/time>/)
     expect(page).toContain('History of this page')
     expect(page).toContain('>Edit this page<')
     expect(page).toContain('<h2 class="sr-only" id="footnote-label">Footnotes</h2>')
@@ -128,6 +128,18 @@ describe('an English site', () => {
     expect(read(site, 'index.html')).toContain('Search full text')
   })
 
+  it('answers `wikigen search` in English', async () => {
+    const none = await wikigen(['search', '--out', site, 'zzqqxx'])
+    expect(none.stdout.trim()).toBe('No title matches “zzqqxx”.')
+    const hits = await wikigen(['search', '--out', site, '--full-text', 'release'])
+    expect(hits.code, hits.stderr).toBe(0)
+    expect(hits.stdout).toMatch(/^\d+ results? for “release”/)
+    const misspelt = await wikigen(['search', '--out', site, '--full-text', 'releese'])
+    expect(misspelt.stdout).toMatch(/Did you mean release\?/)
+    for (const output of [none, hits, misspelt])
+      for (const word of germanTexts()) expect(asWords(word).test(output.stdout), word).toBe(false)
+  })
+
   it('names the glossary and the 404 page in English', () => {
     expect(read(site, 'glossary.html')).toContain('<title>Glossary | Handbook</title>')
     const notFound = read(site, '404.html')
@@ -147,11 +159,11 @@ describe('a de-DE site', () => {
     site = built.site
   }, 120_000)
 
-  it("writes Germany's spelling and German dates in Zurich time, the default zone", () => {
+  it("writes Germany's spelling and German dates in the machine's zone, named (Zurich in the tests)", () => {
     const page = read(site, 'getting-started.html')
     expect(page).toContain('<html lang="de-DE">')
     expect(page).toContain('<h2 class="sr-only" id="footnote-label">Fußnoten</h2>')
-    expect(page).toMatch(/Zuletzt aktualisiert(<!-- -->)?: <\/span><time[^>]*>14\.03\.2026, 08:05<\/time>/)
+    expect(page).toMatch(/Zuletzt aktualisiert(<!-- -->)?: <\/span><time[^>]*>14\.03\.2026, 08:05 MEZ<\/time>/)
     expect(page).toContain('placeholder="Suche"')
     const script = /id="wikigen-labels">([^<]*)</.exec(page)
     expect(JSON.parse(script![1])).toEqual({
@@ -159,6 +171,7 @@ describe('a de-DE site', () => {
       diagramZoomIn: 'Vergrößern',
       diagramClose: 'Schließen',
       diagramViewerHelp: 'Ziehen oder Pfeiltasten verschieben, Mausrad oder + und − zoomen, Esc schließt.',
+      imageOpen: 'Bild in voller Größe zeigen',
     })
     expect(htmlFiles(site)).toContain('suche.html')
     expect(htmlFiles(site)).not.toContain('search.html')

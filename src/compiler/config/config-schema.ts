@@ -43,7 +43,9 @@ const site = z.strictObject({
   timeZone: z
     .string()
     .refine(isTimeZone, { message: 'not a time zone this system knows; use an IANA name such as "Europe/Zurich" or "UTC"' })
-    .describe('The time zone of the dates shown ("Last updated", changelog, Bases), an IANA name. Default "Europe/Zurich".'),
+    .describe(
+      'The time zone of the dates and times shown ("Last updated", changelog, Bases), an IANA name such as "Europe/Zurich"; a time shows its zone. Default: the time zone of the machine that builds (the TZ variable), so set it for a CI runner, which usually runs in UTC.',
+    ),
   title: z.string().describe('The wiki\'s name: navbar, home page and every page title. Default "Wiki".'),
   description: z.string().describe('One sentence about the wiki, for search engines and the home page.'),
   head: z.array(headTag).describe("Extra tags for every page's head, as [tag, { attributes }, content]."),

@@ -26,8 +26,13 @@ export function defineConfig(config: UserConfig): UserConfig {
   return config
 }
 
+/** The time zone of the machine that builds (the TZ variable, else the system's), as Intl knows it; UTC without one. */
+export function machineTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+}
+
 export const DEFAULT_CONFIG: ResolvedConfig = {
-  site: { base: '/', lang: 'de-CH', timeZone: 'Europe/Zurich', title: 'Wiki', description: '', head: [] },
+  site: { base: '/', lang: 'de-CH', timeZone: machineTimeZone(), title: 'Wiki', description: '', head: [] },
   theme: {
     docsBranch: 'main',
     docsDir: 'content',

@@ -43,11 +43,12 @@ export function intlLocaleOf(lang: string): string {
   return localeOf(lang).name
 }
 
-const formats = new Map<string, { short: Intl.DateTimeFormat; year: Intl.DateTimeFormat }>()
+const formats = new Map<string, { short: Intl.DateTimeFormat; year: Intl.DateTimeFormat; zone: Intl.DateTimeFormat }>()
 
 /**
  * A time as the site's readers write it, in the site's time zone whatever the build machine says, with the year in
- * four digits: '14.03.2024, 08:05' for de-CH and de-DE, '3/14/2024, 8:05 AM' for en, '14/03/2024, 08:05' for en-GB.
+ * four digits and the zone: '14.03.2024, 08:05 MEZ' for de-CH and de-DE, '3/14/2024, 8:05 AM EDT' for en,
+ * '14/03/2024, 08:05 GMT' for en-GB.
  * A tag Intl does not know is written like the language's table (en, de-DE, de-CH).
  */
 export function formatDateTime(config: Pick<ResolvedConfig, 'site'>, time: number): string {
@@ -59,6 +60,7 @@ export function formatDateTime(config: Pick<ResolvedConfig, 'site'>, time: numbe
     format = {
       short: new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone }),
       year: new Intl.DateTimeFormat(locale, { year: 'numeric', timeZone }),
+      zone: new Intl.DateTimeFormat(locale, { timeZoneName: 'short', timeZone }),
     }
     formats.set(key, format)
   }
@@ -66,12 +68,13 @@ export function formatDateTime(config: Pick<ResolvedConfig, 'site'>, time: numbe
   // the short style keeps each language's order and separators, but writes '24' for 2024: a reader cannot tell the
   // century, so the year is the full one
   const year = format.year.formatToParts(date).find((part) => part.type === 'year')?.value
-  return (
-    format.short
-      .formatToParts(date)
-      .map((part) => (part.type === 'year' && year ? year : part.value))
-      .join('')
-      // as format() writes it: a plain space before AM/PM, where the parts have a narrow no-break one
-      .replace(/\u202f/g, ' ')
-  )
+  // a time means little without its zone: readers elsewhere, and a build machine in UTC, would read it wrong
+  const zone = format.zone.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value
+  const text = format.short
+    .formatToParts(date)
+    .map((part) => (part.type === 'year' && year ? year : part.value))
+    .join('')
+    // as format() writes it: a plain space before AM/PM, where the parts have a narrow no-break one
+    .replace(/\u202f/g, ' ')
+  return zone ? `${text} ${zone}` : text
 }

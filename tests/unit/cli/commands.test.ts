@@ -61,7 +61,7 @@ describe('search', () => {
     ])
     const text = captureReporter()
     expect(await search({ query: 'xyz', root, out }, text)).toBe(1)
-    expect(text.stdout).toEqual(['Keine Vorschläge für "xyz"'])
+    expect(text.stdout).toEqual(['Kein Titel passt zu „xyz“.'])
   })
 })
 

@@ -26,7 +26,7 @@ describe('lib/index.d.ts', () => {
 
   it('writes tuples with their optional end, and unions inside a list in parentheses', () => {
     expect(declarations).toContain('    head?: [string, Record<string, string | true>, string?][]\n')
-    expect(declarations).toContain('    properties?: boolean | string[]\n')
+    expect(declarations).toContain('    properties?: boolean | string[] | Record<string, string | false>\n')
   })
 
   it('declares defineConfig, which the package entry exports as the identity', () => {

@@ -8,7 +8,7 @@ describe('validateConfig', () => {
       {
         kind: 'wrong-value',
         path: ['theme', 'sidebar'],
-        message: `"theme.sidebar" should be one of 'heading', 'folders', false or an object ({ … }), not 'folder'`,
+        message: `"theme.sidebar" should be one of 'heading', 'folders', 'tree', false or an object ({ … }), not 'folder'`,
         hint: `Did you mean 'folders'? The default is used instead; docs/config.md shows the expected form.`,
       },
     ])

@@ -65,17 +65,26 @@ describe('sidebarOf', () => {
 })
 
 describe('page meta helpers', () => {
-  it('formats times for de-CH in Zurich time, whatever the machine zone', () => {
-    expect(formatDateTime(resolveConfig(), Date.parse('2024-03-14T07:05:00Z'))).toBe('14.03.2024, 08:05')
+  it("formats times in the config's time zone, whatever the machine's, and names the zone", () => {
+    const at = Date.parse('2024-03-14T07:05:00Z')
+    expect(formatDateTime(resolveConfig({ site: { timeZone: 'Europe/Zurich' } }), at)).toBe('14.03.2024, 08:05 MEZ')
+    expect(formatDateTime(resolveConfig({ site: { timeZone: 'UTC' } }), at)).toBe('14.03.2024, 07:05 UTC')
+    expect(formatDateTime(resolveConfig({ site: { lang: 'en', timeZone: 'America/New_York' } }), at)).toBe('3/14/2024, 3:05 AM EDT')
+  })
+
+  it("takes the machine's time zone when the config names none", () => {
+    // the tests run with TZ=Europe/Zurich (vitest.config.ts)
+    expect(resolveConfig().site.timeZone).toBe('Europe/Zurich')
+    expect(formatDateTime(resolveConfig(), Date.parse('2024-07-14T07:05:00Z'))).toBe('14.07.2024, 09:05 MESZ')
   })
 
   it('writes the year with four digits in every language, in its own order', () => {
     const at = Date.parse('2026-11-28T07:05:00Z')
-    const inLang = (lang: string) => formatDateTime(resolveConfig({ site: { lang } }), at)
-    expect(inLang('de-CH')).toBe('28.11.2026, 08:05')
-    expect(inLang('de-DE')).toBe('28.11.2026, 08:05')
-    expect(inLang('en')).toBe('11/28/2026, 8:05 AM')
-    expect(inLang('en-GB')).toBe('28/11/2026, 08:05')
+    const inLang = (lang: string) => formatDateTime(resolveConfig({ site: { lang, timeZone: 'Europe/Zurich' } }), at)
+    expect(inLang('de-CH')).toBe('28.11.2026, 08:05 MEZ')
+    expect(inLang('de-DE')).toBe('28.11.2026, 08:05 MEZ')
+    expect(inLang('en')).toBe('11/28/2026, 8:05 AM GMT+1')
+    expect(inLang('en-GB')).toBe('28/11/2026, 08:05 CET')
   })
 
   it('labels the repository link after its host', () => {
