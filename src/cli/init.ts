@@ -104,11 +104,11 @@ export async function run(options: InitOptions, reporter: Reporter = createRepor
 
   const root = resolve(cwd, DEFAULT_ROOT) === folder ? '' : ` --root ${shellWord(shown(folder))}`
   const out = options.out === 'dist' ? '' : ` --out ${shellWord(options.out)}`
-  const entries = addToPackageJson(cwd, {
-    dev: `wikigen dev${root}`,
-    build: `wikigen build${root}${out}`,
-    check: `wikigen check-links${root}`,
-  })
+  // a project's scripts for a content folder of the project; a folder elsewhere is not the project's wiki
+  const inProject = !relative(cwd, folder).startsWith('..') && !isAbsolute(relative(cwd, folder))
+  const entries = inProject
+    ? addToPackageJson(cwd, { dev: `wikigen dev${root}`, build: `wikigen build${root}${out}`, check: `wikigen check-links${root}` })
+    : []
   if (entries.length > 0) reporter.out(`${c.green('✓')} package.json: ${entries.join(', ')} added`)
   const dev = `npx wikigen dev${root}`
   const build = `npx wikigen build${root}${out}`

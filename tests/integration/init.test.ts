@@ -126,6 +126,10 @@ describe('wikigen init', () => {
     })
     // the project's own indentation stays
     expect(text).toMatch(/^ {4}"name"/m)
+    // a content folder outside the project gets no scripts of the project
+    const outside = project('other', { 'package.json': '{ "name": "other" }\n' })
+    expect(await init({ folder: join(cwd, 'elsewhere'), lang: 'de-CH', out: 'dist', cwd: outside }, captureReporter())).toBe(0)
+    expect(JSON.parse(readFileSync(join(outside, 'package.json'), 'utf8'))).toEqual({ name: 'other' })
     // a folder without package.json gets none
     const bare = project('bare')
     expect(await init({ folder: 'content', lang: 'de-CH', out: 'dist', cwd: bare }, captureReporter())).toBe(0)

@@ -6,7 +6,7 @@
  * and `wikigen init` writes it into the config it makes.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/compiler/build.js'
 import type { UserConfig } from '../../src/compiler/config/config.js'
@@ -229,7 +229,8 @@ describe('the CLI', () => {
 
   it('writes the language of an English vault into the config wikigen init makes', async () => {
     const site = vault(ENGLISH)
-    const init = await wikigen(['init', site.root, '--out', site.out])
+    // run in the vault's own project folder: init writes .gitignore and package.json entries there
+    const init = await wikigen(['init', site.root, '--out', site.out], { cwd: dirname(site.root) })
     expect(init.code, init.stderr).toBe(0)
     expect(init.stdout).toMatch(/wikigen\.config\.ts written: "[^"]+", en \(the language of the notes\)\n/)
     const source = readFileSync(join(site.root, 'wikigen.config.ts'), 'utf8')
@@ -240,7 +241,7 @@ describe('the CLI', () => {
     expect(config.site?.lang).toBe('en')
     // --lang still names one of its own
     const german = vault(ENGLISH)
-    expect((await wikigen(['init', german.root, '--lang', 'de-CH', '--out', german.out])).code).toBe(0)
+    expect((await wikigen(['init', german.root, '--lang', 'de-CH', '--out', german.out], { cwd: dirname(german.root) })).code).toBe(0)
     expect(readFileSync(join(german.root, 'wikigen.config.ts'), 'utf8')).toContain("    lang: 'de-CH',")
   })
 
