@@ -1,9 +1,8 @@
 /**
- * The texts of the browser scripts: de-CH, with the differences the page carries (a JSON script the build writes for
- * sites in another language or with `labels` of their own; none on a plain de-CH site). So the client bundle holds one
- * language, and a page of any other brings just the few texts the scripts show.
+ * The texts of the browser scripts, as the page carries them (a JSON script the build writes into every page, in the
+ * site's language and with the config's own `labels`). The client bundle holds no language of its own.
  */
-import { labels as deCH, LABELS_SCRIPT_ID, type Labels } from '../shared/labels.js'
+import { LABELS_SCRIPT_ID, type Labels } from '../shared/labels.js'
 
 let read: { source: string; labels: Labels } | undefined
 
@@ -15,8 +14,8 @@ export function pageLabels(): Labels {
   try {
     if (source) own = JSON.parse(source) as Partial<Labels>
   } catch {
-    // a damaged script leaves the de-CH texts: better than no buttons
+    // a damaged script leaves the buttons without names; the page's own text stays
   }
-  read = { source, labels: { ...deCH, ...own } }
+  read = { source, labels: own as Labels }
   return read.labels
 }

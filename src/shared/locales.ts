@@ -309,9 +309,12 @@ export const CLIENT_LABEL_KEYS = [
 
 export type ClientLabelKey = (typeof CLIENT_LABEL_KEYS)[number]
 
-/** The browser's texts that differ from de-CH, for the page to carry; empty for a de-CH site. */
-export function clientLabelsOf(labels: Labels): Partial<Record<ClientLabelKey, string>> {
-  const out: Partial<Record<ClientLabelKey, string>> = {}
-  for (const key of CLIENT_LABEL_KEYS) if (labels[key] !== deCH[key]) out[key] = labels[key]
+/**
+ * The browser's texts, for the page to carry: every text the scripts show, in the site's language. The scripts carry
+ * no table of their own, so no language's words reach a site of another.
+ */
+export function clientLabelsOf(labels: Labels): Record<ClientLabelKey, string> {
+  const out = {} as Record<ClientLabelKey, string>
+  for (const key of CLIENT_LABEL_KEYS) out[key] = labels[key]
   return out
 }

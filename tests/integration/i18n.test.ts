@@ -21,6 +21,13 @@ function htmlFiles(dir: string, from = ''): string[] {
   })
 }
 
+function allFiles(dir: string, from = ''): string[] {
+  return readdirSync(join(dir, from)).flatMap((name) => {
+    const path = from ? `${from}/${name}` : name
+    return statSync(join(dir, path)).isDirectory() ? allFiles(dir, path) : [path]
+  })
+}
+
 /** What a reader sees or hears of a page: its text and the values of its attributes, without scripts and styles. */
 function readerTexts(html: string): string[] {
   const withoutCode = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/g, '')
@@ -94,7 +101,7 @@ describe('an English site', () => {
     expect(page).toContain('<h2 class="sr-only" id="footnote-label">Footnotes</h2>')
     expect(page).toContain('<p class="callout-title">Tip</p>')
     expect(page).toContain('<p class="custom-container-title">Warning</p>')
-    expect(page).toContain('aria-label="Laptop handed over"')
+    expect(page).toMatch(/aria-labelledby="(task_\w+)"> <span id="\1">Laptop handed over<\/span>/)
     const release = read(site, 'release-process.html')
     expect(release).toMatch(/Linked from/)
     expect(release).toContain('Loading diagram …')
@@ -126,6 +133,14 @@ describe('an English site', () => {
     expect(page).toContain('<label class="sr-only" for="fulltext-query">Search terms</label>')
     expect(page).toContain('>Full-text search needs JavaScript.')
     expect(read(site, 'index.html')).toContain('Search full text')
+  })
+
+  it('writes no German text of the interface into any file of the site: pages, scripts, indexes, feeds', () => {
+    const german = germanTexts().filter((word) => word.length >= 6)
+    const found: string[] = []
+    for (const file of allFiles(site).filter((path) => /\.(html|js|json|xml|txt|css)$/.test(path)))
+      for (const word of german) if (asWords(word).test(read(site, file))) found.push(`${file}: ${word}`)
+    expect(found).toEqual([])
   })
 
   it('answers `wikigen search` in English', async () => {
@@ -166,7 +181,7 @@ describe('a de-DE site', () => {
     expect(page).toMatch(/Zuletzt aktualisiert(<!-- -->)?: <\/span><time[^>]*>14\.03\.2026, 08:05 MEZ<\/time>/)
     expect(page).toContain('placeholder="Suche"')
     const script = /id="wikigen-labels">([^<]*)</.exec(page)
-    expect(JSON.parse(script![1])).toEqual({
+    expect(JSON.parse(script![1])).toMatchObject({
       diagramOpen: 'Diagramm vergrößern',
       diagramZoomIn: 'Vergrößern',
       diagramClose: 'Schließen',

@@ -59,8 +59,8 @@ export function renderDocument(input: DocumentInput): string {
 const labelsScripts = new WeakMap<Labels, string>()
 
 /**
- * The texts of the browser scripts that differ from de-CH, as a JSON script after the app (src/client/labels.ts reads
- * it); nothing for a de-CH site, whose texts the scripts carry.
+ * The texts of the browser scripts, as a JSON script after the app (src/client/labels.ts reads it): the scripts carry
+ * none of their own.
  */
 function labelsScriptOf(labels: Labels): string {
   let script = labelsScripts.get(labels)

@@ -89,19 +89,24 @@ describe('resolveLabels', () => {
 })
 
 describe('clientLabelsOf', () => {
-  it('gives the page nothing to carry on a de-CH site', () => {
-    expect(clientLabelsOf(deCH)).toEqual({})
+  it('gives the page every text the scripts show, in its language: the scripts carry none', () => {
+    const own = clientLabelsOf(deCH)
+    expect(Object.keys(own).sort()).toEqual([...CLIENT_LABEL_KEYS].sort())
+    expect(own).toMatchObject({ copied: 'Kopiert', searchPlaceholder: 'Suche' })
   })
 
-  it('gives the browser texts of another language, and only those', () => {
+  it('gives the browser texts of another language, and only those the scripts show', () => {
     const own = clientLabelsOf(resolveLabels('en', { lastUpdated: 'Changed' }))
     expect(own).toMatchObject({ copied: 'Copied', backToTop: 'Back to top', searchPlaceholder: 'Search' })
     expect(Object.keys(own).every((key) => (CLIENT_LABEL_KEYS as readonly string[]).includes(key))).toBe(true)
     expect(own).not.toHaveProperty('lastUpdated')
   })
 
-  it('carries a single changed text of a de-CH site', () => {
-    expect(clientLabelsOf(resolveLabels('de-CH', { copied: 'Kopiert!' }))).toEqual({ copied: 'Kopiert!' })
+  it("carries a site's own text", () => {
+    expect(clientLabelsOf(resolveLabels('de-CH', { copied: 'Kopiert!' }))).toMatchObject({
+      copied: 'Kopiert!',
+      copyCode: 'Kopiere den Code.',
+    })
   })
 })
 

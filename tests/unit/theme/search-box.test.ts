@@ -1,11 +1,16 @@
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { labels } from '../../../src/shared/labels.js'
+import { LabelsContext } from '../../../src/theme/labels-context.js'
 import { SearchBox } from '../../../src/theme/SearchBox.js'
 import { SearchSuggestion, suggestionLabel } from '../../../src/theme/SearchSuggestion.js'
 
 describe('SearchBox on the server', () => {
-  const html = renderToString(createElement(SearchBox, { indexHref: '/search-index.json', locale: '/' }))
+  // the site's texts come from the app's provider, as on a page (de-CH here)
+  const html = renderToString(
+    createElement(LabelsContext.Provider, { value: labels }, createElement(SearchBox, { indexHref: '/search-index.json', locale: '/' })),
+  )
 
   it('renders a closed combobox with the placeholder "Suche" that controls an empty, hidden listbox', () => {
     expect(html).toContain('role="combobox"')
