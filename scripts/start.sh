@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# Builds the wiki in content/ and serves it on http://localhost:8080 (installs dependencies on a fresh clone).
+# Builds the wiki in content/ and serves it on http://localhost:8080 (installs dependencies on a fresh clone, and
+# bundles wikigen again after an edit of its sources).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 fi
-[ -f lib/cli.js ] || node scripts/bundle.mjs
+# the bundle again when a source file changed since it was made (or there is none yet)
+if [ ! -f lib/client/manifest.json ] || [ -n "$(find src templates scripts/bundle.mjs package.json -newer lib/client/manifest.json -print -quit)" ]; then
+  node scripts/bundle.mjs
+fi
 node bin/wikigen.js build --root content --out dist
 exec node bin/wikigen.js serve --dir dist --port "${PORT:-8080}"
