@@ -99,19 +99,6 @@ export function createMathHandlers(context: MathContext): { math: Handler; inlin
   return { math, inlineMath }
 }
 
-/** The TeX of a formula's HTML (its MathML annotation), for texts that name it: a task's checkbox, for one. */
-export function texOfKatex(node: Element): string | undefined {
-  if (!Array.isArray(node.properties.className) || !node.properties.className.includes('katex')) return undefined
-  const stack: ElementContent[] = [...node.children]
-  while (stack.length > 0) {
-    const current = stack.pop()!
-    if (current.type !== 'element') continue
-    if (current.tagName === 'annotation') return current.children.map((child) => (child.type === 'text' ? child.value : '')).join('')
-    stack.push(...current.children)
-  }
-  return undefined
-}
-
 /** Text glued to a formula that stays on its line with it: `($x$)`, `$x$.`, `$n$-fach`, up to this many characters. */
 const GLUED = /^\S{1,40}/
 const GLUED_BEFORE = /\S{1,40}$/
