@@ -189,7 +189,8 @@ describe('task statuses', () => {
           inputs.map((input) => {
             const style = getComputedStyle(input)
             return {
-              name: input.getAttribute('aria-label'),
+              // named by the item's own text (aria-labelledby)
+              name: document.getElementById(input.getAttribute('aria-labelledby') ?? '')?.textContent?.trim() ?? null,
               status: input.closest('li')?.getAttribute('data-task') ?? ' ',
               checked: (input as HTMLInputElement).checked,
               visible: input.getBoundingClientRect().width >= 14,

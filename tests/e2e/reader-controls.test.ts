@@ -147,7 +147,8 @@ describe("the site's name", () => {
       for (const width of [320, 340, 360, 375, 960, 1280]) {
         await page.setViewportSize({ width, height: 700 })
         await settle(page)
-        expect(await nameWhole(page), `${width} px`).toBe(true)
+        // the fold runs once the resize has settled; on a busy machine that takes a few frames more
+        await expect.poll(() => nameWhole(page), { message: `${width} px`, timeout: 3_000 }).toBe(true)
       }
       const field = page.locator('.navbar .search-input')
       for (let width = 720; width <= 1000; width += 40) {
@@ -157,7 +158,7 @@ describe("the site's name", () => {
         // the field grows over 0.2 s; the links make room on the way
         await page.waitForTimeout(350)
         await settle(page)
-        expect(await nameWhole(page), `${width} px, search focused`).toBe(true)
+        await expect.poll(() => nameWhole(page), { message: `${width} px, search focused`, timeout: 3_000 }).toBe(true)
         expect(await page.evaluate(() => document.querySelector('.navbar')!.scrollWidth <= innerWidth)).toBe(true)
         await field.blur()
         await page.waitForTimeout(350)
