@@ -127,7 +127,7 @@ describe('tag pages', () => {
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Alle Tags')
       expect(await page.title()).toMatch(/^Alle Tags \| /)
       const entries = await page.locator('.tag-index li').allTextContents()
-      expect(entries).toEqual(['#buchhaltung 6 Seiten', '#lager 2 Seiten', '#lager/eingang 1 Seite'])
+      expect(entries).toEqual(['#abbau 1 Seite', '#buchhaltung 6 Seiten', '#lager 2 Seiten', '#lager/eingang 1 Seite'])
       const box = await page.locator('.tag-index').boundingBox()
       expect(box && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true)
       await keepScreenshot(page, `all-tags-${viewport === PHONE ? 'phone' : 'desktop'}-${colorScheme}`)
