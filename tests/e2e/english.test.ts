@@ -73,7 +73,7 @@ describe('an English site', () => {
 
   it('shows when the page was last updated, in the site time zone, and the site’s own changelog title', async () => {
     const { page } = await visit('/getting-started.html')
-    expect(await page.locator('.last-updated').textContent()).toBe('Last updated: 3/14/2026, 3:05 AM')
+    expect(await page.locator('.last-updated').textContent()).toBe('Last updated: 3/14/2026, 3:05 AM EDT')
     expect(await page.locator('.contributors').textContent()).toBe('Contributors: Sam Writer')
     expect(await page.locator('.changelog-header').textContent()).toBe('History of this page')
     expect(await page.getByRole('link', { name: 'Edit this page' }).count()).toBe(1)
