@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { repoRoot, tempDir, wikigen } from './helpers.js'
+import { poll, repoRoot, tempDir, wikigen } from './helpers.js'
 
 const GOOD = "import { defineConfig } from 'wikigen'\n\nexport default defineConfig({\n  site: { title: 'Gutes Wiki' },\n})\n"
 
@@ -99,16 +99,6 @@ describe('a config with an invalid choice', () => {
 
 const running: ChildProcess[] = []
 afterEach(() => running.splice(0).forEach((child) => child.kill()))
-
-async function poll<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const started = Date.now()
-  for (;;) {
-    const value = await check()
-    if (value) return value
-    if (Date.now() - started > timeoutMs) throw new Error('timed out')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
 
 describe('wikigen dev with a config that breaks while it runs', () => {
   it('shows the failure with its place over the open pages and keeps serving the last good site', async () => {

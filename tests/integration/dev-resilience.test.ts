@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { repoRoot, tempDir } from './helpers.js'
+import { poll, repoRoot, tempDir } from './helpers.js'
 
 const running: ChildProcess[] = []
 afterEach(() => running.splice(0).forEach((child) => child.kill()))
@@ -22,16 +22,6 @@ function startDev(root: string, cwd: string): { child: ChildProcess; output: () 
   child.stderr!.on('data', (chunk) => (output += chunk))
   const url = poll(() => /dev server at (http:\/\/\S+)/.exec(output)?.[1])
   return { child, output: () => output, url }
-}
-
-async function poll<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const started = Date.now()
-  for (;;) {
-    const value = await check()
-    if (value) return value
-    if (Date.now() - started > timeoutMs) throw new Error('timed out')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
 }
 
 const text = async (url: string) => (await fetch(url)).text()

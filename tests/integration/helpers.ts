@@ -50,3 +50,14 @@ export function committedCopy(fixture: string, date: string, change: (root: stri
   git('commit', '-q', '-m', 'First version')
   return root
 }
+
+/** The first truthy value `check` gives, asked every 50 ms; fails after `timeoutMs`. */
+export async function poll<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+  const started = Date.now()
+  for (;;) {
+    const value = await check()
+    if (value) return value
+    if (Date.now() - started > timeoutMs) throw new Error('timed out')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
