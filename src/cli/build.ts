@@ -94,7 +94,7 @@ export async function runBuild(
   const languageLine = languageLineOf(result.language)
   if (languageLine) reporter.err(c.dim(languageLine))
   reporter.err(
-    `${mark} ${result.stats.pages} pages in ${(result.stats.durationMs / 1000).toFixed(2)} s${result.stats.cachedPages ? c.dim(` (${result.stats.cachedPages} from cache)`) : ''}` +
+    `${mark} ${result.stats.pages} page${result.stats.pages === 1 ? '' : 's'} in ${(result.stats.durationMs / 1000).toFixed(2)} s${result.stats.cachedPages ? c.dim(` (${result.stats.cachedPages} from cache)`) : ''}` +
       `${counts ? ` · ${counts}` : ''} → ${relative(process.cwd(), options.out) || '.'}`,
   )
   if (options.timings) {

@@ -100,11 +100,12 @@ export async function run(options: CheckLinksOptions, reporter: Reporter = creat
       )
       if (link.suggestion) reporter.out(`  ${c.dim('did you mean')} ${JSON.stringify(link.suggestion)}?`)
     }
-    const pages = result.site.pages.length
+    const count = result.site.pages.length
+    const pages = `${count} page${count === 1 ? '' : 's'}`
     reporter.err(
       broken.length === 0
-        ? `${c.green('✓')} no broken links in ${pages} pages`
-        : `${c.red('✗')} ${broken.length} broken link${broken.length === 1 ? '' : 's'} in ${pages} pages`,
+        ? `${c.green('✓')} no broken links in ${pages}`
+        : `${c.red('✗')} ${broken.length} broken link${broken.length === 1 ? '' : 's'} in ${pages}`,
     )
   }
   return broken.length === 0 ? 0 : 1

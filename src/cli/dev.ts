@@ -220,7 +220,7 @@ export async function run(options: DevOptions, reporter: Reporter = createReport
     return 1
   }
   reporter.out(
-    `${reporter.colors.green('➜')} dev server at ${reporter.colors.cyan(dev.url)} ${reporter.colors.dim(`(${dev.session.initial.stats.pages} pages, watching ${options.root})`)}`,
+    `${reporter.colors.green('➜')} dev server at ${reporter.colors.cyan(dev.url)} ${reporter.colors.dim(`(${dev.session.initial.stats.pages} page${dev.session.initial.stats.pages === 1 ? '' : 's'}, watching ${options.root})`)}`,
   )
   return new Promise(() => {})
 }

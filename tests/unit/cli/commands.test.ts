@@ -32,6 +32,13 @@ describe('check-links', () => {
     expect(reporter.stderr).toEqual(['✗ 3 broken links in 2 pages'])
   })
 
+  it('counts one page as one page', async () => {
+    const root = wiki({ 'index.md': '# Start\n' })
+    const reporter = captureReporter()
+    expect(await checkLinks({ root }, reporter)).toBe(0)
+    expect(reporter.stderr).toEqual(['✓ no broken links in 1 page'])
+  })
+
   it('reports JSON for CI tools and exits 0 when everything resolves', async () => {
     const root = wiki({ 'A.md': '[[B]]', 'B.md': 'x' })
     const reporter = captureReporter()
