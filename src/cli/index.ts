@@ -2,6 +2,7 @@
  * The `wikigen` command line: builds the commander program and hands each command to its module (run by main.ts).
  */
 import { Command, InvalidArgumentError } from 'commander'
+import { NOT_STRICT } from '../compiler/diagnostics.js'
 import { guidePath } from '../compiler/package-files.js'
 import { run as runBuild } from './build.js'
 import { run as runCheckLinks } from './check-links.js'
@@ -80,13 +81,15 @@ export function createProgram(): Command {
     .option('-r, --root <dir>', 'content folder', 'content')
     .option('-o, --out <dir>', 'output folder (replaced only after a successful build)', 'dist')
     .option('-b, --base <path>', 'base path the site is served under')
-    .option('--strict', 'treat warnings (dead links, bad front-matter values) as errors')
+    .option('--strict', 'fail on warnings too (dead links, missing images and embeds, bad front matter), with the exceptions below')
     .option('--no-cache', 'ignore and do not write the build cache')
     .option('-w, --workers <n>', 'worker threads, 0–64 (default: one per core for larger sites)', workerCount)
     .option('--timings', 'print how long each build phase took')
     .addHelpText(
       'after',
-      '\nExamples:\n  $ wikigen build\n  $ wikigen build --root docs --out public --base /wiki/\n  $ wikigen build --strict        # fail CI on any warning',
+      () =>
+        `\n--strict fails on every warning but these, which it prints:\n${[...NOT_STRICT].map(([code, why]) => `  [${code}]  ${why}`).join('\n')}\n` +
+        '\nExamples:\n  $ wikigen build\n  $ wikigen build --root docs --out public --base /wiki/\n  $ wikigen build --strict        # fail CI on warnings about the content',
     )
     .action(async (opts) => {
       process.exitCode = await runBuild({
