@@ -144,7 +144,10 @@ describe('the GitLab CI pipeline', () => {
   it('checks links in every pipeline and publishes a --strict build from the default branch', () => {
     expect(job('check-links').script).toEqual(['npx wikigen check-links --root content'])
     const pages = job('pages')
-    expect(pages.script).toEqual(['npx wikigen build --root content --out public --strict'])
+    expect(pages.script).toEqual([
+      'PAGES_BASE="/$(echo "$CI_PAGES_URL" | cut -d/ -f4-)"',
+      'npx wikigen build --root content --out public --strict --base "${PAGES_BASE%/}/"',
+    ])
     expect(pages.artifacts).toEqual({ paths: ['public'] })
     expect(pages.rules).toEqual([{ if: '$CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH' }])
     // each job's stage exists, and links are checked before the pages are published
