@@ -7,7 +7,8 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 fi
 # the bundle again when a source file changed since it was made (or there is none yet)
-if [ ! -f lib/client/manifest.json ] || [ -n "$(find src templates scripts/bundle.mjs package.json -newer lib/client/manifest.json -print -quit)" ]; then
+if ! reason=$(bash scripts/bundle-fresh.sh); then
+  echo "bundling wikigen: $reason"
   node scripts/bundle.mjs
 fi
 node bin/wikigen.js build --root content --out dist

@@ -3,7 +3,7 @@
  */
 import { relative } from 'node:path'
 import { build, type BuildResult } from '../compiler/build.js'
-import { hasErrors, isAboutContent, isUsageError, type Diagnostic } from '../compiler/diagnostics.js'
+import { failsStrict, hasErrors, isUsageError, type Diagnostic } from '../compiler/diagnostics.js'
 import { stateDirOf } from '../compiler/cache/site-key.js'
 import { loadConfig } from './load-config.js'
 import { createProgress, createReporter, languageLineOf, printDiagnostics, printUsageError, type Reporter } from './output.js'
@@ -13,7 +13,7 @@ export interface BuildCommandOptions {
   root: string
   out: string
   base?: string
-  /** Treat warnings about the content as errors (not those about the machine, such as a shallow clone). */
+  /** Fail on warnings too, except those of diagnostics.ts NOT_STRICT (two notes of one name, a shallow clone). */
   strict?: boolean
   /** Use the build cache (default true). */
   cache?: boolean
@@ -29,11 +29,11 @@ export async function run(options: BuildCommandOptions, reporter: Reporter = cre
 }
 
 /**
- * Exit code of a build: 1 with errors, or under --strict with warnings about the content; 0 otherwise. A warning
- * about the machine (a shallow clone in CI) is printed but fails no build: the content is not wrong.
+ * Exit code of a build: 1 with errors, or under --strict with any warning but those of NOT_STRICT (diagnostics.ts:
+ * two notes of one name, a shallow clone), which are printed but fail no build; 0 otherwise.
  */
 export function exitCodeOf(diagnostics: readonly Diagnostic[], strict = false): number {
-  return hasErrors(diagnostics) || (strict && diagnostics.some(isAboutContent)) ? 1 : 0
+  return hasErrors(diagnostics) || (strict && diagnostics.some(failsStrict)) ? 1 : 0
 }
 
 /** The build itself, shared by `build` and `search`; undefined when the config could not be read or the options are wrong. */

@@ -1,11 +1,13 @@
 /**
  * The `wikigen` command line: builds the commander program and hands each command to its module (run by main.ts).
  */
-import { Command, InvalidArgumentError } from 'commander'
+import { Command, InvalidArgumentError, Option } from 'commander'
+import { NOT_STRICT } from '../compiler/diagnostics.js'
 import { guidePath } from '../compiler/package-files.js'
 import { run as runBuild } from './build.js'
 import { run as runCheckLinks } from './check-links.js'
 import { run as runDev } from './dev.js'
+import { CI_HOSTS } from './init-ci.js'
 import { parseLanguage, run as runInit } from './init.js'
 import { run as runNew } from './new.js'
 import { run as runSearch } from './search.js'
@@ -66,12 +68,15 @@ export function createProgram(): Command {
       parseLanguage,
     )
     .option('-o, --out <dir>', 'output folder of the build, to ignore in git', 'dist')
+    .addOption(
+      new Option('--ci <host>', 'also write a CI pipeline that checks links, builds with --strict and deploys to Pages').choices(CI_HOSTS),
+    )
     .addHelpText(
       'after',
-      '\nWrites <folder>/wikigen.config.ts (never over an existing one) and, in a folder without pages, index.md;\nadds .wikigen/ and the output folder to .gitignore.\n\nExamples:\n  $ wikigen init\n  $ wikigen init Handbuch\n  $ wikigen init . --lang en',
+      '\nWrites <folder>/wikigen.config.ts (never over an existing one) and, in a folder without pages, index.md;\nadds node_modules/, .wikigen/ and the output folder to .gitignore, and the scripts dev, build and check\nto package.json. --ci github writes .github/workflows/wiki.yml (GitHub Pages), --ci gitlab writes\n.gitlab-ci.yml (GitLab Pages), in the working directory, never over an existing file; in a project that has\na config, --ci adds only the pipeline.\n\nExamples:\n  $ wikigen init\n  $ wikigen init Handbuch\n  $ wikigen init . --lang en\n  $ wikigen init --ci github',
     )
     .action(async (folder: string, opts) => {
-      process.exitCode = await runInit({ folder, lang: opts.lang, out: opts.out })
+      process.exitCode = await runInit({ folder, lang: opts.lang, out: opts.out, ci: opts.ci })
     })
 
   program
@@ -80,13 +85,15 @@ export function createProgram(): Command {
     .option('-r, --root <dir>', 'content folder', 'content')
     .option('-o, --out <dir>', 'output folder (replaced only after a successful build)', 'dist')
     .option('-b, --base <path>', 'base path the site is served under')
-    .option('--strict', 'treat warnings (dead links, bad front-matter values) as errors')
+    .option('--strict', 'fail on warnings too (dead links, missing images and embeds, bad front matter), with the exceptions below')
     .option('--no-cache', 'ignore and do not write the build cache')
     .option('-w, --workers <n>', 'worker threads, 0–64 (default: one per core for larger sites)', workerCount)
     .option('--timings', 'print how long each build phase took')
     .addHelpText(
       'after',
-      '\nExamples:\n  $ wikigen build\n  $ wikigen build --root docs --out public --base /wiki/\n  $ wikigen build --strict        # fail CI on any warning',
+      () =>
+        `\n--strict fails on every warning but these, which it prints:\n${[...NOT_STRICT].map(([code, why]) => `  [${code}]  ${why}`).join('\n')}\n` +
+        '\nExamples:\n  $ wikigen build\n  $ wikigen build --root docs --out public --base /wiki/\n  $ wikigen build --strict        # fail CI on warnings about the content',
     )
     .action(async (opts) => {
       process.exitCode = await runBuild({

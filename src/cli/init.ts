@@ -1,8 +1,10 @@
 /**
  * `wikigen init [folder]`: makes a folder of markdown (an Obsidian vault, or a new folder) a wikigen site. Writes a
  * commented `wikigen.config.ts` titled after the folder and in the language of its notes (unless `--lang` names one),
- * a home page when the folder has no page yet, and the lines of `.gitignore` for what wikigen writes beside it; then
- * prints the two commands to run next. It never overwrites: a folder that has a config already is left as it is.
+ * a home page when the folder has no page yet, the lines of `.gitignore` for what wikigen writes beside it, the npm
+ * scripts a package.json lacks and, with `--ci github|gitlab`, a CI pipeline that deploys to the host's Pages
+ * (init-ci.ts); then prints the two commands to run next. It never overwrites: a folder that has a config already is
+ * left as it is (with `--ci`, only the pipeline is added), and an existing pipeline file stops it before it writes.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path'
@@ -10,6 +12,8 @@ import { InvalidArgumentError } from 'commander'
 import { discoverContent } from '../compiler/discover/load.js'
 import { detectVaultLanguage } from '../compiler/discover/vault-language.js'
 import { DEFAULT_CONFIG } from '../compiler/config/config.js'
+import { guidePath } from '../compiler/package-files.js'
+import { ciPipelineOf, defaultBranchOf, shellWord, type CiHost } from './init-ci.js'
 import { createConfigSource, createHomePage } from './init-config.js'
 import { findConfigFile } from './load-config.js'
 import { createReporter, type Reporter } from './output.js'
@@ -26,6 +30,8 @@ export interface InitOptions {
   out: string
   /** Where `.gitignore` is and the printed commands run: the working directory (a test passes its own). */
   cwd?: string
+  /** Also write a CI pipeline for this host into the project (the working directory). */
+  ci?: CiHost
 }
 
 /** The folder every other command reads when it is given no `--root`. */
@@ -75,28 +81,46 @@ export async function run(options: InitOptions, reporter: Reporter = createRepor
     return 1
   }
   const existing = existsSync(folder) ? findConfigFile(folder) : undefined
-  if (existing) {
+  // a project set up before gets only the pipeline
+  if (existing && !options.ci) {
     reporter.err(`${c.red('error')}  ${shown(existing)} already exists; nothing was changed`)
     return 1
   }
+  const fromProject = relative(cwd, folder).split('\\').join('/')
+  // a content folder elsewhere is not in the project's repository, where the pipeline runs
+  if (options.ci && (fromProject.startsWith('..') || isAbsolute(fromProject))) {
+    reporter.err(`${c.red('error')}  ${shown(folder)} is outside the project, so its pipeline cannot build it; nothing was changed`)
+    return 1
+  }
+  const pipeline =
+    options.ci && ciPipelineOf(options.ci, { root: fromProject || '.', out: projectOutput(cwd, options.out), branch: defaultBranchOf(cwd) })
+  const pipelineFile = pipeline && join(cwd, pipeline.path)
+  if (pipelineFile && existsSync(pipelineFile)) {
+    reporter.err(`${c.red('error')}  ${shown(pipelineFile)} already exists; nothing was changed`)
+    return 1
+  }
 
-  const pages = existsSync(folder) ? (await discoverContent(folder)).markdown : []
-  // the vault's own language, as a build without `site.lang` would find it: written down, it stays when notes change
-  const detected = options.lang === undefined ? await detectVaultLanguage(pages) : undefined
-  const site = { title: siteTitleOf(folder), lang: options.lang ?? detected ?? DEFAULT_CONFIG.site.lang }
-  mkdirSync(folder, { recursive: true })
-  const configFile = join(folder, 'wikigen.config.ts')
-  // 'wx': a config written between the check above and now is not replaced either
-  writeFileSync(configFile, createConfigSource(site), { flag: 'wx' })
-  reporter.out(
-    `${c.green('✓')} ${shown(configFile)} written: "${site.title}", ${site.lang}${detected ? ' (the language of the notes)' : ''}`,
-  )
+  if (existing) {
+    reporter.out(`${c.dim('·')} ${shown(existing)} is there already: kept`)
+  } else {
+    const pages = existsSync(folder) ? (await discoverContent(folder)).markdown : []
+    // the vault's own language, as a build without `site.lang` would find it: written down, it stays when notes change
+    const detected = options.lang === undefined ? await detectVaultLanguage(pages) : undefined
+    const site = { title: siteTitleOf(folder), lang: options.lang ?? detected ?? DEFAULT_CONFIG.site.lang }
+    mkdirSync(folder, { recursive: true })
+    const configFile = join(folder, 'wikigen.config.ts')
+    // 'wx': a config written between the check above and now is not replaced either
+    writeFileSync(configFile, createConfigSource(site), { flag: 'wx' })
+    reporter.out(
+      `${c.green('✓')} ${shown(configFile)} written: "${site.title}", ${site.lang}${detected ? ' (the language of the notes)' : ''}`,
+    )
 
-  const homePage = join(folder, 'index.md')
-  // an index.md the vault's settings exclude from publishing is no page, but it is still the author's file
-  if (pages.length === 0 && !existsSync(homePage)) {
-    writeFileSync(homePage, createHomePage(site), { flag: 'wx' })
-    reporter.out(`${c.green('✓')} ${shown(homePage)} written: the home page`)
+    const homePage = join(folder, 'index.md')
+    // an index.md the vault's settings exclude from publishing is no page, but it is still the author's file
+    if (pages.length === 0 && !existsSync(homePage)) {
+      writeFileSync(homePage, createHomePage(site), { flag: 'wx' })
+      reporter.out(`${c.green('✓')} ${shown(homePage)} written: the home page`)
+    }
   }
 
   const added = addToGitignore(cwd, ignoredFolders(cwd, options.out))
@@ -110,6 +134,18 @@ export async function run(options: InitOptions, reporter: Reporter = createRepor
     ? addToPackageJson(cwd, { dev: `wikigen dev${root}`, build: `wikigen build${root}${out}`, check: `wikigen check-links${root}` })
     : []
   if (entries.length > 0) reporter.out(`${c.green('✓')} package.json: ${entries.join(', ')} added`)
+  if (pipeline && pipelineFile) {
+    mkdirSync(dirname(pipelineFile), { recursive: true })
+    writeFileSync(pipelineFile, pipeline.text, { flag: 'wx' })
+    reporter.out(`${c.green('✓')} ${pipeline.path} written: ${pipeline.summary}`)
+    reporter.out(`  ${c.yellow('→')} ${pipeline.todo}`)
+    // the pipeline installs with npm ci, which needs the package in package.json and a lock file beside it
+    if (!listsWikigen(cwd)) {
+      reporter.out(
+        `  ${c.yellow('→')} the pipeline installs with npm ci: add wikigen to package.json's devDependencies and commit package-lock.json (${guidePath('install.md')})`,
+      )
+    }
+  }
   const dev = `npx wikigen dev${root}`
   const build = `npx wikigen build${root}${out}`
   const width = Math.max(dev.length, build.length) + 3
@@ -119,6 +155,23 @@ export async function run(options: InitOptions, reporter: Reporter = createRepor
   reporter.out(`  ${c.cyan(build.padEnd(width))}${c.dim(`the site in ${options.out}/, for any static host`)}`)
   if (entries.some((entry) => entry.startsWith('"'))) reporter.out(c.dim('  (or npm run dev, npm run build, npm run check)'))
   return 0
+}
+
+/** The output folder as a pipeline of the project names it: `dist` for one outside the project. */
+function projectOutput(cwd: string, out: string): string {
+  const output = relative(cwd, resolve(cwd, out)).split('\\').join('/')
+  return output === '' || output.startsWith('..') || isAbsolute(output) ? 'dist' : output
+}
+
+/** Whether the project's package.json names wikigen as a dependency and has a lock file, as `npm ci` needs. */
+function listsWikigen(cwd: string): boolean {
+  try {
+    const manifest = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8'))
+    const named = [manifest.dependencies, manifest.devDependencies].some((list) => list && typeof list === 'object' && 'wikigen' in list)
+    return named && existsSync(join(cwd, 'package-lock.json'))
+  } catch {
+    return false
+  }
 }
 
 /** The `.gitignore` lines for the build cache and the output folder; none for an output outside the working directory. */
@@ -173,9 +226,4 @@ function addToGitignore(cwd: string, lines: string[]): string[] {
   const separator = text === '' || text.endsWith('\n') ? '' : '\n'
   appendFileSync(file, `${separator}# npm packages, wikigen's build cache and output\n${missing.join('\n')}\n`)
   return missing
-}
-
-/** A path as one word for a POSIX shell, quoted only when it needs to be. */
-function shellWord(value: string): string {
-  return /^[\w./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`
 }

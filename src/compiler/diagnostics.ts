@@ -92,15 +92,24 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
 }
 
 /**
- * Warnings about the machine a build runs on rather than about the content: a shallow clone cuts the history the
- * last-updated dates come from, but the pages are as the authors wrote them, and the next full clone builds the same
- * pages with full dates. They are printed like any warning, and `--strict` does not fail on them.
+ * The warnings `build --strict` prints but does not fail on, each with the reason the guides and `build --help` give.
+ * Every other warning fails a strict build as an error fails any build: dead links and anchors, missing images and
+ * embeds, embed cycles, bad front matter, content shown as text because it is too large, and so on. These are left
+ * out because nothing in the content is wrong:
+ *
+ * - two notes of one name in different folders (or names that differ only in case or umlaut spelling) are allowed in
+ *   Obsidian; both pages build, each at its own URL, and links lead to the one whose path they match;
+ * - a shallow clone cuts the history the last-updated dates come from, but the pages are as the authors wrote them,
+ *   and the next full clone builds them with full dates.
  */
-const MACHINE_CODES: ReadonlySet<DiagnosticCode> = new Set(['shallow-clone'])
+export const NOT_STRICT: ReadonlyMap<DiagnosticCode, string> = new Map<DiagnosticCode, string>([
+  ['duplicate-slug', 'two notes of one name: Obsidian allows it, both pages build and links lead by path'],
+  ['shallow-clone', 'a shallow clone: about the machine, not the content'],
+])
 
-/** True for a diagnostic about the content, false for one about the machine that builds it (see MACHINE_CODES). */
-export function isAboutContent(diagnostic: Diagnostic): boolean {
-  return !MACHINE_CODES.has(diagnostic.code)
+/** True for a diagnostic that fails `build --strict`: every error, and every warning not listed in NOT_STRICT. */
+export function failsStrict(diagnostic: Diagnostic): boolean {
+  return diagnostic.severity === 'error' || !NOT_STRICT.has(diagnostic.code)
 }
 
 /**

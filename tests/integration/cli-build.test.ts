@@ -97,6 +97,40 @@ describe('wikigen build (CLI)', () => {
     expect(code).toBe(1)
   })
 
+  it('prints two notes of one name under --strict but does not fail on them, while a dead link beside them fails', async () => {
+    const root = join(tempDir(), 'wiki')
+    for (const folder of ['Kunden', 'Lieferanten']) mkdirSync(join(root, folder), { recursive: true })
+    writeFileSync(join(root, 'index.md'), '# Start\n\n[[Kunden/Ablage]] und [[Lieferanten/Ablage]]\n')
+    writeFileSync(join(root, 'Kunden/Ablage.md'), '# Ablage der Kunden\n')
+    writeFileSync(join(root, 'Lieferanten/Ablage.md'), '# Ablage der Lieferanten\n')
+    const out = join(root, '..', 'site')
+    const strict = () => wikigen(['build', '--root', root, '--out', out, '--strict', '--no-cache'])
+    const twoNames = await strict()
+    expect(twoNames.stderr).toContain('"Lieferanten/Ablage.md" and "Kunden/Ablage.md" would both be /ablage.html')
+    expect(twoNames.stderr).toContain('[duplicate-slug]')
+    expect(twoNames.stderr).toContain('--strict does not fail on this warning')
+    expect(twoNames.stderr).toMatch(/✓ 3 pages in [\d.]+ s · 1 warning → /)
+    expect(twoNames.code).toBe(0)
+    // both notes are published, each at its own URL, and the links lead by path
+    const home = readFileSync(join(out, 'index.html'), 'utf8')
+    expect(home).toContain('href="/ablage.html"')
+    expect(home).toContain('href="/lieferanten-ablage.html"')
+
+    writeFileSync(join(root, 'Kunden/Ablage.md'), '# Ablage der Kunden\n\nSiehe [[Archiv]].\n')
+    const deadLink = await strict()
+    expect(deadLink.stderr).toContain('[dead-link]')
+    expect(deadLink.stderr).toMatch(/✗ 3 pages in [\d.]+ s · 2 warnings → /)
+    expect(deadLink.code).toBe(1)
+  })
+
+  it('lists in --help the warnings --strict does not fail on', async () => {
+    const { code, stdout } = await wikigen(['build', '--help'])
+    expect(code).toBe(0)
+    expect(stdout).toContain('--strict fails on every warning but these, which it prints:')
+    expect(stdout).toMatch(/^ {2}\[duplicate-slug\] {2}two notes of one name: /m)
+    expect(stdout).toMatch(/^ {2}\[shallow-clone\] {2}a shallow clone: /m)
+  })
+
   it('refuses a worker count beyond 64 before it starts anything', async () => {
     const { code, stderr } = await wikigen(['build', '--workers', '1000', '--out', join(tempDir(), 'site')])
     expect(code).toBe(1)

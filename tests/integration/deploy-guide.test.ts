@@ -13,6 +13,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseDocument } from 'yaml'
 import { DOCUMENTED_CSP, NGINX_CSP, recommendedCsp } from '../../src/cli/csp.js'
+import { NOT_STRICT } from '../../src/compiler/diagnostics.js'
 import { fixtureSite, repoRoot, tempDir, wikigen } from './helpers.js'
 
 const guide = readFileSync(join(repoRoot, 'docs/deploy.md'), 'utf8')
@@ -143,12 +144,26 @@ describe('the GitLab CI pipeline', () => {
   it('checks links in every pipeline and publishes a --strict build from the default branch', () => {
     expect(job('check-links').script).toEqual(['npx wikigen check-links --root content'])
     const pages = job('pages')
-    expect(pages.script).toEqual(['npx wikigen build --root content --out public --strict'])
+    expect(pages.script).toEqual([
+      'PAGES_BASE="/$(echo "$CI_PAGES_URL" | cut -d/ -f4-)"',
+      'npx wikigen build --root content --out public --strict --base "${PAGES_BASE%/}/"',
+    ])
     expect(pages.artifacts).toEqual({ paths: ['public'] })
     expect(pages.rules).toEqual([{ if: '$CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH' }])
     // each job's stage exists, and links are checked before the pages are published
     expect(pipeline.stages.indexOf(job('check-links').stage)).toBeLessThan(pipeline.stages.indexOf(pages.stage))
     expect(pipeline.stages.indexOf(job('check-links').stage)).toBeGreaterThan(-1)
+  })
+})
+
+describe('what the guide says --strict fails on', () => {
+  it('names exactly the warnings the build lets pass under --strict', () => {
+    const section = guide.slice(
+      guide.indexOf('## What `--strict` fails on'),
+      guide.indexOf('\n## ', guide.indexOf('## What `--strict` fails on') + 1),
+    )
+    const codes = [...section.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1])
+    expect(codes).toEqual([...NOT_STRICT.keys()])
   })
 })
 

@@ -1,7 +1,7 @@
 /**
  * Last-updated time, contributors and changelog of every page, from ONE `git log` over the content root.
  * Files outside git get nothing; a shallow clone is reported because its history (and so its dates) is cut, as a
- * warning about the machine that `--strict` does not fail on (diagnostics.ts `isAboutContent`).
+ * warning about the machine that `--strict` does not fail on (diagnostics.ts `NOT_STRICT`).
  */
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'

@@ -104,7 +104,7 @@ export function keepUniqueSlugs(given: CompiledPage[], diagnostics: Diagnostic[]
       line: 0,
       column: 0,
       message: `"${page.sourcePath}" and "${owner!.sourcePath}" would both be ${page.slug === '' ? '/' : `/${page.slug}.html`}; "${page.sourcePath}" is at /${slug}.html`,
-      hint: `Rename one of them to give each its own URL: names that differ only in case, umlaut spelling or the characters % & , = : * / are one URL. A link leads to the page whose name it matches exactly, else to "${owner!.sourcePath}".`,
+      hint: `Rename one of them to give each its own URL: names that differ only in case, umlaut spelling or the characters % & , = : * / are one URL. A link leads to the page whose name it matches exactly, else to "${owner!.sourcePath}". Obsidian allows two notes of one name, so --strict does not fail on this warning.`,
     })
     kept.push({ ...page, slug: slug as Slug })
   }
