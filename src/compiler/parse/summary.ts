@@ -22,7 +22,8 @@ export function summaryOf(html: string, links: readonly PageLink[], max = SUMMAR
   // the footnotes come last and are no part of the page's own text
   const footnotes = html.indexOf('<section data-footnotes')
   const end = footnotes === -1 ? html.length : footnotes
-  const paragraph = /<p(?=[\s>])[^>]*>([\s\S]*?)<\/p>/g
+  // a callout's title is a paragraph too, but names the callout's kind ('Hinweis'), not what the page says
+  const paragraph = /<p(?=[\s>])(?![^>]*\bclass="callout-title")[^>]*>([\s\S]*?)<\/p>/g
   paragraph.lastIndex = 0
   for (let match = paragraph.exec(html); match && match.index < end; match = paragraph.exec(html)) {
     const text = paragraphText(match[1], links)
