@@ -5,9 +5,13 @@
  * again: the client is already running, and a page's scripts must not run twice.
  */
 
-/** Head tags the router manages; scripts and the title are not among them. */
-function isPageTag(element: Element): boolean {
-  return element.localName !== 'script' && element.localName !== 'title'
+/**
+ * Head tags the router manages; the title is not among them, nor are scripts, but for a page's data for search engines
+ * (its JSON-LD breadcrumbs), which is never run and changes with the page as its canonical link does.
+ */
+export function isPageTag(element: Pick<Element, 'localName' | 'getAttribute'>): boolean {
+  if (element.localName === 'script') return element.getAttribute('type') === 'application/ld+json'
+  return element.localName !== 'title'
 }
 
 /** What to change in the head: indexes into the current tags to remove, and into the next tags to add. */

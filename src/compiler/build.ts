@@ -101,7 +101,12 @@ export async function build(given: BuildOptions): Promise<BuildResult> {
       evaluateQueries(site, sourceReader(options.root), times)
       const made = createRenderJobs(site, { git: git.byPath, assets: client.assets, dev: options.dev })
       const store = scope.pool.store
-      const emitted = emitFiles(site, { git: git.byPath, client, feed: { times, searchData: (hash) => store.searchData(hash) } })
+      const emitted = emitFiles(site, {
+        git: git.byPath,
+        client,
+        feed: { times, searchData: (hash) => store.searchData(hash) },
+        routes: made.jobs,
+      })
       const { jobs, files, redirects, diagnostics: pathDiagnostics } = settleOutputs(site, made.jobs, emitted)
       diagnostics.push(...made.diagnostics, ...git.diagnostics, ...pathDiagnostics)
       clock.mark('prepare routes')

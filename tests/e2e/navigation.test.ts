@@ -61,13 +61,22 @@ describe('client navigation', () => {
       expect(await page.locator('html').getAttribute('lang')).toBe('en-US')
       expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe('A page in English for navigation tests')
       expect(await page.locator('meta[name="keywords"]').getAttribute('content')).toBe('navigation, router')
+      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe('https://wiki.test.example/english-page.html')
+      const trail = await page.locator('head script[type="application/ld+json"]').allTextContents()
+      expect(
+        trail.map((json) => (JSON.parse(json) as { itemListElement: { name: string }[] }).itemListElement.map((item) => item.name)),
+      ).toEqual([['Home', 'Navigation', 'English Page']])
 
       await page.getByRole('link', { name: 'overview' }).click()
       await page.waitForURL(`${baseUrl}/navigation.html`)
       expect(await page.title()).toBe('Navigation | Testwiki')
       expect(await page.locator('html').getAttribute('lang')).toBe('de-CH')
-      expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe('Ein Wiki für Tests')
+      // the first paragraph, where front matter has no description
+      expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe('Diese Seite verbindet die Navigationstests.')
       expect(await page.locator('meta[name="keywords"]').count()).toBe(0)
+      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe('https://wiki.test.example/navigation.html')
+      // a folder note's trail is Home alone: no breadcrumbs for search engines
+      expect(await page.locator('head script[type="application/ld+json"]').count()).toBe(0)
       expect(await page.locator('link[rel="stylesheet"]').count()).toBe(1)
       expect(await hasMark(page)).toBe(true)
       // the hub links to an unknown page on purpose; prefetching it gets a 404, which Chromium logs

@@ -53,7 +53,7 @@ const site = z.strictObject({
     .string()
     .optional()
     .describe(
-      'Origin for absolute URLs in sitemap.xml, rss.xml and robots.txt, e.g. "https://wiki.example.com". No sitemap, feed or robots.txt without it (except with site.noindex).',
+      'Origin for absolute URLs in sitemap.xml, rss.xml, robots.txt and the pages\' heads, e.g. "https://wiki.example.com". No sitemap, feed or robots.txt without it (except with site.noindex), and no canonical link (`<link rel="canonical">`) or og:url, which must be absolute: every page but the 404 page gets one with it, the same URL as its entry in sitemap.xml.',
     ),
   feed: z
     .union([
@@ -71,6 +71,12 @@ const site = z.strictObject({
     .optional()
     .describe(
       'Ask search engines not to index the site: every page gets `<meta name="robots" content="noindex">` and the site a robots.txt that disallows everything. Default false: with site.hostname the generated robots.txt allows everything and names the sitemap. A robots.txt of your own in public/ is always published as it is, in place of the generated one.',
+    ),
+  image: z
+    .string()
+    .optional()
+    .describe(
+      "The picture a link preview (og:image, Twitter's card) shows for a page that has none of its own: a file of the content folder (published with the site) or a URL. A page's own is its front matter's `image` or `cover`, else the first image of its text. Absolute with site.hostname. Default none.",
     ),
   icon: z
     .union([z.string(), z.literal(false)])

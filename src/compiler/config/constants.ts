@@ -12,4 +12,4 @@ export const INDEX_HEADING_LEVELS = [2, 3] as const
 /** §9 Diagrams: maximum text size of one diagram. */
 export const MAX_DIAGRAM_TEXT = 50_000
 /** Bumped whenever compiled page output changes shape, so cached pages from older versions are ignored. */
-export const COMPILER_VERSION = 13
+export const COMPILER_VERSION = 14

@@ -15,6 +15,7 @@ import type { GitInfo } from '../discover/git-info.js'
 import { outputPathOf } from '../discover/load.js'
 import type { Site } from '../link/link-site.js'
 import type { SourcePath } from '../paths.js'
+import type { RenderJob } from './page-routes.js'
 
 /** What emitters need besides the site. */
 export interface EmitContext {
@@ -23,6 +24,8 @@ export interface EmitContext {
   client: ClientBundle
   /** When each page changed and its text, for the feed (emit/feed.ts). */
   feed: FeedSources
+  /** The site's routes (emit/page-routes.ts), whose canonical URLs sitemap.xml lists. */
+  routes: readonly RenderJob[]
 }
 
 /** An emitter makes some of the site's files from the linked site. */
@@ -35,7 +38,7 @@ export interface Emitter {
 export const emitters: readonly Emitter[] = [
   { name: 'search index', emit: (site) => searchIndex.emit(site) },
   { name: 'redirects', emit: (site) => redirects.emit(site) },
-  { name: 'sitemap', emit: (site, context) => createSitemap(site, context.git) },
+  { name: 'sitemap', emit: (site, context) => createSitemap(site, context.git, context.routes) },
   { name: 'RSS feed', emit: (site, context) => createFeed(site, context.feed) },
   { name: 'robots.txt', emit: (site) => createRobots(site) },
   { name: 'assets', emit: (site) => site.assets.map((asset) => ({ path: outputPathOf(asset), copyFrom: asset.absolute })) },

@@ -16,9 +16,12 @@ import type { HeadTag, ResolvedConfig } from '../config/config.js'
 import type { FileTimes } from '../link/bases-site.js'
 import type { Site, SitePage } from '../link/link-site.js'
 import { readSearchData } from '../parse/search-data.js'
+import { excerpt } from '../parse/summary.js'
 import type { FullTextSection } from '../../shared/fulltext/format.js'
 import type { OutputFile } from './output-file.js'
 import { originOf } from './social-tags.js'
+
+export { excerpt }
 
 export const FEED_FILE = 'rss.xml'
 /** Items of a feed unless `site.feed.items` says otherwise. */
@@ -159,17 +162,4 @@ function descriptionOf(sitePage: SitePage, sources: FeedSources): string {
     return ''
   }
   return excerpt(sections.map(([, heading, text]) => [heading, text].filter(Boolean).join(' ')).join(' '), DESCRIPTION_CHARS)
-}
-
-/** Up to `max` characters of `text`, cut after a whole word, with '…' when something was cut. */
-export function excerpt(text: string, max: number): string {
-  // a link's label stands between spaces in the full-text data (parse/search-data.ts): none before punctuation
-  const clean = text
-    .replace(/\s+/g, ' ')
-    .replace(/ ([.,;:!?)])/g, '$1')
-    .trim()
-  if (clean.length <= max) return clean
-  const cut = clean.slice(0, max)
-  const space = cut.lastIndexOf(' ')
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.–-]+$/, '')}…`
 }

@@ -10,8 +10,8 @@ import { LAYOUTS, type PageProps } from '../../theme/index.js'
 import { createPageProps, createSiteProps } from './page-props.js'
 import { renderDocument, type ClientAssets, type DocumentInput } from './render-document.js'
 import { substituteLinks, type BodyLookup } from './substitute.js'
-import { previewImageOf } from '../link/preview-image.js'
-import { originOf, socialTags } from './social-tags.js'
+import { previewImageOf } from '../parse/preview-image.js'
+import { breadcrumbJsonLd, canonicalTag, canonicalUrl, hasOwnCanonical, originOf, socialTags } from './social-tags.js'
 import { createAssetFinder, createAssetUrl, leavesContentFolder } from '../link/asset-finder.js'
 import { siteLabels } from '../config/site-labels.js'
 import { createGlossary, GLOSSARY_SLUG, glossaryLetters } from './glossary.js'
@@ -37,6 +37,13 @@ export interface RenderJob {
   input: Omit<DocumentInput, 'bodyHtml'>
   /** The body of a generated page, which has no stored body. */
   bodyHtml?: string
+  /**
+   * The route's canonical URL (emit/social-tags.ts canonicalUrl), which its head links and sitemap.xml lists; only with
+   * `site.hostname`, and none for the 404 page or a page whose front matter `head` names its own.
+   */
+  canonical?: string
+  /** A route with a canonical URL that sitemap.xml leaves out: the full-text search page. */
+  unlisted?: true
 }
 
 export interface RenderJobOptions {
@@ -95,6 +102,7 @@ function checkImageOptions(site: Site): Diagnostic[] {
     check(previewImageOf(page), 'image', page.sourcePath)
   }
   const config = 'wikigen.config.ts' as SourcePath
+  check(site.config.site.image, 'site.image', config)
   check(site.config.theme.logo, 'theme.logo', config)
   check(site.config.theme.logoDark, 'theme.logoDark', config)
   check(site.config.site.icon || undefined, 'site.icon', config)
@@ -170,6 +178,17 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
   const folderSidebar =
     config.theme.sidebar === 'folders' ? createFolderSidebar(site) : config.theme.sidebar === 'tree' ? siteTreeOf(site) : undefined
   const origin = originOf(config.site.hostname)
+  const siteImage = siteImageOf(site)
+  /** The picture of a page's link preview: front matter's image or cover, else its first image, else the site's. */
+  const pictureOf = (sitePage: SitePage): string | undefined => {
+    const named = previewImageOf(sitePage.page)
+    const own = named && (URL_LIKE.test(named) ? named : findAsset(named) && assetUrl(named))
+    if (own) return own
+    const first = sitePage.page.firstImage
+    if (typeof first === 'string') return first
+    const resolved = first === undefined ? undefined : sitePage.resolved[first]
+    return resolved?.kind === 'image' && resolved.src ? resolved.src : siteImage
+  }
   // theme.graph off: nothing is computed, no page changes
   const graphOf = config.theme.graph ? createLocalGraphs(site, (p) => labelsForPage(config, p.page.frontmatter.lang)) : undefined
   const jobOf = (sitePage: SitePage, diagnostics: Diagnostic[]): RenderJob => {
@@ -213,17 +232,20 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
       page.layout = 'Layout'
     }
     const fm = sitePage.page.frontmatter
-    const description = fm.description ?? config.site.description
-    const image = previewImageOf(sitePage.page)
+    // front matter's description, else the start of the page's text (parse/summary.ts), else the site's
+    const description = fm.description ?? sitePage.page.summary ?? config.site.description
     const social = socialTags({
       title: page.title,
       description,
       siteTitle: config.site.title,
       href: sitePage.href,
       hostname: origin,
-      image: image && (/^https?:\/\//i.test(image) ? image : findAsset(image) && assetUrl(image)),
+      image: pictureOf(sitePage),
       type: sitePage.page.slug === '' ? 'website' : 'article',
     })
+    const canonical = origin && sitePage.page.slug !== '404' && !hasOwnCanonical(fm.head) ? canonicalUrl(origin, sitePage.href) : undefined
+    const trail =
+      page.breadcrumbs && breadcrumbJsonLd(page.breadcrumbs, { title: page.title || fm.title || '', href: sitePage.href }, origin)
     const bodyHashes = bodiesShown(sitePage.page.contentHash, sitePage.resolved)
     // the page's own record first: in the dev server's quick path an edited page is newer than the sheet's list
     const showsMath = mathAssets && (sitePage.page.mathStyles !== undefined || bodyHashes.some((hash) => mathSheet.mathBodies.has(hash)))
@@ -234,6 +256,7 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
       bodyHash: sitePage.page.contentHash,
       bodyHashes,
       resolved: sitePage.resolved,
+      ...(canonical ? { canonical } : {}),
       input: {
         ...common,
         ...(showsMath ? { assets: mathAssets } : showsStyles ? { assets: styleAssets } : {}),
@@ -241,7 +264,7 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
         lang: fm.lang ?? config.site.lang,
         documentTitle: page.title && sitePage.page.slug !== '' ? `${page.title} | ${config.site.title}` : config.site.title,
         description,
-        head: [...siteHead, ...social, ...fm.head],
+        head: [...siteHead, ...social, ...(canonical ? [canonicalTag(canonical)] : []), ...(trail ? [trail] : []), ...fm.head],
       },
     }
   }
@@ -321,6 +344,7 @@ function homeJob(site: Site, common: CommonInput): RenderJob | undefined {
   const { title, base } = site.config.site
   const job = generatedJob(site, common, {
     file: 'index.html',
+    href: hrefOf(base),
     title,
     documentTitle: title,
     headers: home.headers,
@@ -328,7 +352,7 @@ function homeJob(site: Site, common: CommonInput): RenderJob | undefined {
     sidebarDepth: 1,
     bodyHtml: home.bodyHtml,
   })
-  return { ...job, input: { ...job.input, documentTitle: title, page: { ...job.input.page, href: hrefOf(base) } } }
+  return { ...job, input: { ...job.input, documentTitle: title } }
 }
 
 function tagJobs(site: Site, common: CommonInput): RenderJob[] {
@@ -392,6 +416,8 @@ function generatedJob(
   common: CommonInput,
   page: {
     file: string
+    /** The route's href, when it is not the file's (the home page's is the base). */
+    href?: string
     title: string
     documentTitle: string
     bodyHtml: string
@@ -401,11 +427,23 @@ function generatedJob(
   },
 ): RenderJob {
   const { config } = site
+  const href = page.href ?? hrefOf(`${config.site.base}${page.file}`)
+  const origin = originOf(config.site.hostname)
+  const canonical = origin && canonicalUrl(origin, href)
+  const social = socialTags({
+    title: page.title,
+    description: config.site.description,
+    siteTitle: config.site.title,
+    href,
+    hostname: origin,
+    image: siteImageOf(site),
+    type: 'website',
+  })
   const props: PageProps = {
     layout: 'Layout',
     title: page.title,
     showTitle: true,
-    href: hrefOf(`${config.site.base}${page.file}`),
+    href,
     headers: page.headers ?? [],
     sidebar: page.sidebar,
     sidebarDepth: page.sidebarDepth ?? 0,
@@ -420,13 +458,14 @@ function generatedJob(
     bodyHashes: [],
     resolved: [],
     bodyHtml: page.bodyHtml,
+    ...(canonical ? { canonical } : {}),
     input: {
       ...common,
       page: props,
       lang: config.site.lang,
       documentTitle: `${page.documentTitle} | ${config.site.title}`,
       description: config.site.description,
-      head: siteHeadOf(site),
+      head: [...siteHeadOf(site), ...social, ...(canonical ? [canonicalTag(canonical)] : [])],
     },
   }
 }
@@ -435,12 +474,31 @@ function fullTextJob(site: Site, common: CommonInput): RenderJob | undefined {
   const href = fullTextHref(site)
   if (!href) return undefined
   const title = siteLabels(site.config).fullTextTitle
-  return generatedJob(site, common, {
+  const job = generatedJob(site, common, {
     file: `${fullTextSlug(site.config.site.lang)}.html`,
     title,
     documentTitle: title,
     bodyHtml: fullTextPageBody(site, href),
   })
+  // a search page is no content of its own for search engines to list
+  return { ...job, unlisted: true }
+}
+
+const URL_LIKE = /^https?:\/\//i
+
+/** The site's default preview picture (`site.image`) as a URL or a path from the host; undefined without one. */
+const siteImages = new WeakMap<Site, string | undefined>()
+function siteImageOf(site: Site): string | undefined {
+  if (siteImages.has(site)) return siteImages.get(site)
+  const { image } = site.config.site
+  const url =
+    !image || leavesContentFolder(image)
+      ? undefined
+      : URL_LIKE.test(image)
+        ? image
+        : createAssetFinder(site.assets)(image) && createAssetUrl(site.config.site.base, site.assets)(image)
+  siteImages.set(site, url || undefined)
+  return url || undefined
 }
 
 /** JSON of the parts every job of a site shares, made once per site rather than once per route. */

@@ -41,6 +41,53 @@ export function socialTags({ title, description, siteTitle, href, hostname, imag
   return tags
 }
 
+/**
+ * The one URL of a route, absolute: its `<link rel="canonical">` and its `<loc>` in sitemap.xml. `href` is the route's
+ * path from the host, base included and percent-encoded ('/wiki/odoo-hosting.html'; the home page '/wiki/').
+ */
+export function canonicalUrl(origin: string, href: string): string {
+  return origin + href
+}
+
+/** The canonical link of a route. */
+export function canonicalTag(url: string): HeadTag {
+  return ['link', { rel: 'canonical', href: url }]
+}
+
+/** True when front matter's own `head` names the page's canonical URL, which then stands alone. */
+export function hasOwnCanonical(head: readonly HeadTag[]): boolean {
+  return head.some(([tag, attributes]) => tag.toLowerCase() === 'link' && String(attributes.rel).toLowerCase() === 'canonical')
+}
+
+/** A step of a page's breadcrumbs: its text, and its path from the host where it links somewhere. */
+export interface Crumb {
+  text: string
+  href?: string
+}
+
+/**
+ * The page's breadcrumbs as schema.org data for search engines (a `BreadcrumbList` in JSON-LD): the visible trail's
+ * steps that link somewhere, then the page itself. None when only the home page would stand before the page. URLs are
+ * absolute with an origin, else paths from the host. `<` is written as `\u003c`, so no title closes the script.
+ *
+ *     Home › Anleitungen › (Server)  + 'Backup' → ListItem 1 Home https://wiki.example/, 2 Anleitungen …/anleitungen.html,
+ *                                                 3 Backup …/anleitungen/backup.html   ('Server' links nowhere: left out)
+ */
+export function breadcrumbJsonLd(trail: readonly Crumb[], page: { title: string; href: string }, origin?: string): HeadTag | undefined {
+  const linked = trail.filter((crumb): crumb is Required<Crumb> => crumb.href !== undefined && crumb.href !== page.href)
+  // Home alone before the page says nothing a search engine does not know
+  if (linked.length < 2) return undefined
+  const url = (href: string) => (origin ? canonicalUrl(origin, href) : href)
+  const items = [...linked, { text: page.title, href: page.href }].map((crumb, i) => ({
+    '@type': 'ListItem',
+    position: i + 1,
+    name: crumb.text,
+    item: url(crumb.href),
+  }))
+  const json = JSON.stringify({ '@context': 'https://schema.org', '@type': 'BreadcrumbList', itemListElement: items })
+  return ['script', { type: 'application/ld+json' }, json.replace(/</g, '\\u003c')]
+}
+
 /** The config's hostname as an origin without a trailing slash ('https://wiki.example'), or undefined. */
 export function originOf(hostname: string | undefined): string | undefined {
   return hostname ? hostname.replace(/\/+$/, '') : undefined

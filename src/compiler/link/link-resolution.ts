@@ -10,7 +10,7 @@ import { isPublicFile, outputPathOf, type ContentRef } from '../discover/load.js
 import type { CompiledPage, PageLink } from '../parse/page.js'
 import { NO_DIM } from '../parse/markdown/media/index.js'
 import { hrefOf, safeDecodeURI } from '../paths.js'
-import { previewImageOf } from './preview-image.js'
+import { previewImageOf } from '../parse/preview-image.js'
 import { createAssetFinder, leavesContentFolder, vaultFavicon } from './asset-finder.js'
 import { deadLinkHintOf } from './dead-link-hint.js'
 import { resolveMedia } from './media.js'
@@ -237,6 +237,7 @@ export function publishedAssets(
   const named = [
     config.theme.logo,
     config.theme.logoDark,
+    config.site.image,
     config.site.icon || undefined,
     // the site's icon when the config names none (emit/site-icon.ts)
     config.site.icon === undefined ? vaultFavicon(assets)?.path : undefined,

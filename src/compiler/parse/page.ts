@@ -92,6 +92,16 @@ export interface Page {
   /** Sections and id'd blocks other pages can embed alone (markdown/to-hast.ts). */
   fragments: Fragment[]
   hasImage: boolean
+  /**
+   * The text of the first paragraph, cut to about 160 characters (summary.ts): the page's description where its front
+   * matter has none. Absent with a front matter `description` or without any paragraph of text.
+   */
+  summary?: string
+  /**
+   * The first image of the body (summary.ts): the index of its link (a file of the vault) or its https address; the
+   * picture of the page's link preview where front matter names none (`image`, `cover`). Absent then, and without images.
+   */
+  firstImage?: number | string
   hasCode: boolean
   hasTabs: boolean
   /**

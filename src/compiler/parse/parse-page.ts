@@ -25,6 +25,8 @@ import { slugifyPageName } from './slugify.js'
 import { diagnosticOf, parseBasePage, parseCanvasPage } from './source-pages.js'
 import { labels as deCH, type Labels } from '../../shared/labels.js'
 import { searchDataOf } from './search-data.js'
+import { firstImageOf, summaryOf } from './summary.js'
+import { previewImageOf } from './preview-image.js'
 import type { Slug } from '../paths.js'
 
 const INDEX_FILE = /(^|\/)(readme|index)\.md$/i
@@ -213,6 +215,7 @@ export function parsePage(source: SourceFile, labels: Labels = deCH, plugins?: M
     hasDiagram: rendered.diagrams.length > 0,
     fragments: rendered.fragments,
     hasImage: rendered.hasImage,
+    ...previewOf(rendered.html, rendered.links, frontmatter, rendered.hasImage),
     hasCode: rendered.hasCode,
     hasTabs: rendered.hasTabs,
     ...(rendered.mathStyles.length > 0 ? { mathStyles: rendered.mathStyles } : {}),
@@ -220,6 +223,21 @@ export function parsePage(source: SourceFile, labels: Labels = deCH, plugins?: M
     contentHash: source.contentHash,
     diagnostics,
   }
+}
+
+/**
+ * What a link preview shows of a page whose front matter does not say it (summary.ts): the first paragraph's text and
+ * the first image, each looked for only when front matter names none.
+ */
+function previewOf(
+  html: string,
+  links: readonly PageLink[],
+  frontmatter: Frontmatter,
+  hasImage: boolean,
+): Pick<Page, 'summary' | 'firstImage'> {
+  const summary = frontmatter.description === undefined ? summaryOf(html, links) : ''
+  const firstImage = hasImage && previewImageOf({ frontmatter }) === undefined ? firstImageOf(html, links) : undefined
+  return { ...(summary ? { summary } : {}), ...(firstImage !== undefined ? { firstImage } : {}) }
 }
 
 /** Notes where each embed's placeholder is in the body HTML (PageLink.offset); pages without embeds are not scanned. */

@@ -108,7 +108,7 @@ export function sectionsOf(html: string, links: readonly PageLink[], title: stri
     current[2] = plain(text.slice(at, match.index))
     if (current[2] !== '' || current[0] !== '') sections.push(current)
     const headingText = plain(match[3])
-    current = [decode(match[2]), match[1] === '1' && headingText === title ? '' : headingText, '']
+    current = [decodeEntities(match[2]), match[1] === '1' && headingText === title ? '' : headingText, '']
     at = match.index + match[0].length
   }
   current[2] = plain(text.slice(at))
@@ -133,12 +133,13 @@ function withoutEmbedAddresses(html: string): string {
 const TAG = /<\/?(a|abbr|b|bdi|bdo|cite|code|data|del|dfn|em|i|ins|kbd|mark|q|s|samp|small|strong|time|u|var|wbr)(?=[\s/>])[^>]*>|<[^>]*>/gi
 
 function plain(html: string): string {
-  return decode(html.replace(TAG, (_tag, inline: string | undefined) => (inline ? '' : ' ')))
+  return decodeEntities(html.replace(TAG, (_tag, inline: string | undefined) => (inline ? '' : ' ')))
     .replace(/\s+/g, ' ')
     .trim()
 }
 
-function decode(text: string): string {
+/** `text` with HTML's character references (`&amp;`, `&#x20AC;`, …) as the characters they stand for. */
+export function decodeEntities(text: string): string {
   return text.replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
     if (name[0] === '#') {
       const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { planHeadUpdate } from '../../../src/client/head-sync.js'
+import { isPageTag, planHeadUpdate } from '../../../src/client/head-sync.js'
 
 const style = '<link rel="stylesheet" href="/assets/style.css">'
 const descriptionA = '<meta name="description" content="A">'
@@ -23,5 +23,21 @@ describe('planHeadUpdate', () => {
 
   it('changes nothing between pages with the same head', () => {
     expect(planHeadUpdate([descriptionA, style], [descriptionA, style])).toEqual({ remove: [], add: [] })
+  })
+})
+
+describe('isPageTag', () => {
+  const tag = (localName: string, type?: string) => ({
+    localName,
+    getAttribute: (name: string) => (name === 'type' ? (type ?? null) : null),
+  })
+
+  it("swaps a page's meta and link tags and its JSON-LD data, never a script that runs or the title", () => {
+    expect(isPageTag(tag('meta'))).toBe(true)
+    expect(isPageTag(tag('link'))).toBe(true)
+    expect(isPageTag(tag('script', 'application/ld+json'))).toBe(true)
+    expect(isPageTag(tag('script', 'module'))).toBe(false)
+    expect(isPageTag(tag('script'))).toBe(false)
+    expect(isPageTag(tag('title'))).toBe(false)
   })
 })
