@@ -9,6 +9,7 @@ import { hrefOf, outputFileOf, type SourcePath } from '../paths.js'
 import { LAYOUTS, type PageProps } from '../../theme/index.js'
 import { createPageProps, createSiteProps } from './page-props.js'
 import { renderDocument, type ClientAssets, type DocumentInput } from './render-document.js'
+import type { SlotRenderer } from './slot-render.js'
 import { substituteLinks, type BodyLookup } from './substitute.js'
 import { previewImageOf } from '../link/preview-image.js'
 import { originOf, socialTags } from './social-tags.js'
@@ -37,6 +38,8 @@ export interface RenderJob {
   input: Omit<DocumentInput, 'bodyHtml'>
   /** The body of a generated page, which has no stored body. */
   bodyHtml?: string
+  /** The page's front matter, for the components of the theme's slots; only in a site with slots. */
+  frontmatter?: Record<string, unknown>
 }
 
 export interface RenderJobOptions {
@@ -234,6 +237,7 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
       bodyHash: sitePage.page.contentHash,
       bodyHashes,
       resolved: sitePage.resolved,
+      ...(config.theme.slots ? { frontmatter: { ...fm.known, ...fm.extra } } : {}),
       input: {
         ...common,
         ...(showsMath ? { assets: mathAssets } : showsStyles ? { assets: styleAssets } : {}),
@@ -485,9 +489,10 @@ export function fingerprintOf(job: RenderJob, salt = ''): string {
     .digest('base64')
 }
 
-/** Renders one job to its HTML. */
-export function renderJob(job: RenderJob, bodies: BodyLookup): string {
+/** Renders one job to its HTML, with the site's theme slots when it has some. */
+export function renderJob(job: RenderJob, bodies: BodyLookup, slots?: SlotRenderer): string {
   const bodyHtml =
     job.bodyHash === undefined ? (job.bodyHtml ?? '') : substituteLinks(bodies(job.bodyHash), job.resolved, bodies, job.input.site.labels)
-  return renderDocument({ ...job.input, bodyHtml })
+  const slug = job.file === 'index.html' ? '' : job.file.replace(/\.html$/, '')
+  return renderDocument({ ...job.input, bodyHtml }, slots && { renderer: slots, slug, frontmatter: job.frontmatter })
 }
