@@ -144,7 +144,7 @@ export async function build(given: BuildOptions): Promise<BuildResult> {
         durationMs: clock.elapsed(),
         timings: clock.timings,
       }
-      const state = { compiled: compiled.pages, content, git, client, config, fullText: fullTextState }
+      const state = { compiled: compiled.pages, content, git, client, config, fullText: fullTextState, ...(slots ? { slots } : {}) }
       // the site as published: without the redirects that would hide one of its own files
       return { site: { ...site, redirects }, diagnostics: sortDiagnostics(diagnostics), stats, state, language }
     } catch (error) {

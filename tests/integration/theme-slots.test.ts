@@ -8,6 +8,8 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { createDevSession } from '../../src/compiler/dev-session.js'
+import { SlotError } from '../../src/compiler/emit/theme-slots.js'
 import { tempDir, wikigen } from './helpers.js'
 
 const CONFIG = `import { defineConfig } from 'wikigen'
@@ -168,5 +170,33 @@ describe('theme slots', () => {
     const missing = await build()
     expect(missing.code).toBe(1)
     expect(missing.stderr).toContain('theme.slots.pageTop: "theme/Fehlt.tsx" is no file')
+  })
+
+  it('in wikigen dev: know their files, and render the pages again when the config is read after an edit of one', async () => {
+    const { dir, root, out } = vault()
+    const config = {
+      site: { title: 'Werkstatt', lang: 'de-CH' },
+      theme: { slots: { footer: 'theme/Fusszeile.tsx', homeHero: 'theme/Buehne.tsx' } },
+    }
+    const session = await createDevSession({ root, out, config, cacheDir: join(dir, 'cache') })
+    try {
+      expect([...session.themeFiles()].sort()).toEqual(['theme/Buehne.tsx', 'theme/Fusszeile.tsx'])
+      expect(slotsOf(readFileSync(join(out, 'hobelbank.html'), 'utf8')).footer?.inner).toContain('Fuss: Hobelbank')
+
+      writeFileSync(join(root, 'theme/Fusszeile.tsx'), 'export default () => <p className="fuss">Neu</p>\n')
+      const update = await session.reconfigure(config)
+      expect(update.routes).toEqual(expect.arrayContaining(['/', '/hobelbank.html', '/404.html']))
+      expect(slotsOf(readFileSync(join(out, 'hobelbank.html'), 'utf8')).footer?.inner).toBe('<p class="fuss">Neu</p>')
+
+      writeFileSync(join(root, 'theme/Fusszeile.tsx'), "export default () => {\n  throw new TypeError('kaputt')\n}\n")
+      const failed = await session.reconfigure(config).then(
+        () => undefined,
+        (error: unknown) => error,
+      )
+      expect(failed).toBeInstanceOf(SlotError)
+      expect((failed as SlotError).toDiagnostic()).toMatchObject({ file: 'theme/Fusszeile.tsx', line: 2, code: 'bad-slot' })
+    } finally {
+      await session.close()
+    }
   })
 })
