@@ -29,6 +29,8 @@ export interface WatcherOptions {
   debounceMs?: number
   /** How often the content root's presence is checked, in ms (default 500). */
   rootCheckMs?: number
+  /** Files other than the config whose change is one of the config (the theme's slots), relative to the root. */
+  isConfigFile?(path: string): boolean
   onRootMissing?(): void
   onRootBack?(): void
 }
@@ -92,7 +94,7 @@ export function watchContent(root: string, options: WatcherOptions = {}): Conten
   const enqueue = (kind: FileChange['kind']) => (absolute: string) => {
     if (!present || !existsSync(absoluteRoot)) return
     const path = relative(absoluteRoot, absolute).split(sep).join('/')
-    if (CONFIG_FILES.includes(path)) configChanged = true
+    if (CONFIG_FILES.includes(path) || options.isConfigFile?.(path)) configChanged = true
     else if (path !== '' && !path.startsWith('..') && !path.split('/').some((part) => part.startsWith('.')))
       pending.set(path, { path, kind })
     schedule()

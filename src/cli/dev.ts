@@ -21,6 +21,7 @@ import { watchContent, type ChangeBatch } from './dev-watcher.js'
 import { createHostCheck } from './host-check.js'
 import { listenOn, urlOf } from './listen.js'
 import { ConfigError, loadConfig } from './load-config.js'
+import { SlotError } from '../compiler/emit/theme-slots.js'
 import {
   createProgress,
   createReporter,
@@ -105,6 +106,8 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
     // The watcher scans the folder while the site builds, and keeps what changes meanwhile for the first batch.
     watcher = watchContent(options.root, {
       debounceMs: options.debounceMs,
+      // an edit of a slot's component reads the config again, which bundles the slots again
+      isConfigFile: (path) => session?.themeFiles().has(path) ?? false,
       onRootMissing: () =>
         reporter.err(`${reporter.colors.yellow('warning')}  content folder ${where} is gone; the last build stays served until it is back`),
       onRootBack: () => reporter.err(reporter.colors.dim(`↻ content folder ${where} is back`)),
@@ -184,9 +187,9 @@ export async function startDevServer(options: DevOptions, reporter: Reporter): P
     } catch (error) {
       // a config that cannot be run is the author's to fix: its place and message, no stack, in the terminal and over
       // the open pages; the site built from the last good config stays served
-      if (error instanceof ConfigError) {
+      if (error instanceof ConfigError || error instanceof SlotError) {
         printUsageError(reporter, error)
-        configFailure = [error.toDiagnostic(options.root)]
+        configFailure = [error instanceof SlotError ? error.toDiagnostic() : error.toDiagnostic(options.root)]
         handler.broadcast({ routes: [], removed: [], reload: false }, toProblems([...configFailure, ...configProblems], options.root))
       } else reporter.err(`${reporter.colors.red('error')}  rebuild failed: ${(error as Error).stack ?? error}`)
     }

@@ -23,6 +23,7 @@ import { mount as scrollRegions } from './scroll-regions.js'
 import { mount as scrollSpy } from './scroll-spy.js'
 import { mount as searchHotkeys } from './search-hotkeys.js'
 import { mount as sidebar } from './sidebar.js'
+import { mount as slotIslands } from './slot-islands.js'
 import { mount as tabs } from './tabs.js'
 import { mount as youtube } from './youtube.js'
 import { mount as zoom } from './zoom.js'
@@ -53,6 +54,7 @@ const modules: Mount[] = [
   scrollRegions,
   fullText,
   hoverPreview,
+  slotIslands,
 ]
 let cleanups: (() => void)[] = []
 

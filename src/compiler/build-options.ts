@@ -9,6 +9,7 @@ import type { ContentFiles } from './discover/load.js'
 import type { GitInfoResult } from './discover/git-info.js'
 import type { SiteLanguage } from './discover/vault-language.js'
 import type { FullTextState } from './emit/fulltext-index.js'
+import type { ThemeSlots } from './emit/theme-slots.js'
 import type { Site } from './link/link-site.js'
 import type { CompiledPage } from './parse/page.js'
 import type { ScopeOptions } from './workers/build-scope.js'
@@ -74,6 +75,8 @@ export interface BuildState {
   config: ResolvedConfig
   /** The full-text index written, for the next one to start from. */
   fullText: FullTextState
+  /** The theme's slots as bundled (emit/theme-slots.ts); none for a site without. */
+  slots?: ThemeSlots
 }
 
 export interface BuildResult {

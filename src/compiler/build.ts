@@ -22,6 +22,7 @@ import { readGitInfo } from './discover/git-info.js'
 import type { ContentFiles } from './discover/load.js'
 import { siteLanguageOf, type SiteLanguage } from './discover/vault-language.js'
 import { readClientManifest } from './emit/client-manifest.js'
+import { bundleThemeSlots, slotErrorOf } from './emit/theme-slots.js'
 import { emitFiles } from './emit/emitters.js'
 import { saveFullTextState } from './emit/fulltext-index.js'
 import { createRenderJobs } from './emit/page-routes.js'
@@ -77,7 +78,10 @@ export async function build(given: BuildOptions): Promise<BuildResult> {
   })
   const options = withMarkdownHooks(given, configured)
   const out = resolveOutputFolder(options.out, { root: options.root, cwd: options.cwd, home: options.home })
-  const client = readClientManifest(options.clientDir, configured.site.base)
+  const manifest = readClientManifest(options.clientDir, configured.site.base)
+  // the theme's slots, bundled once; one that does not compile stops the build before anything is written
+  const slots = await bundleThemeSlots(options.root, configured)
+  const client = slots ? { ...manifest, files: [...manifest.files, ...slots.files] } : manifest
   const content = await discoverSite(options.root, out, configured.exclude)
   content.diagnostics.push(...publishSite.diagnostics)
   const gitInfo = readGitInfo(options.root)
@@ -112,8 +116,11 @@ export async function build(given: BuildOptions): Promise<BuildResult> {
       clock.mark('prepare routes')
 
       const renderCache = loadRenderCache(scope.shared ? scope.cacheDir : undefined, out)
-      const render = await renderRoutes(jobs, { staging, out }, scope, renderCache, options)
+      const render = await renderRoutes(jobs, { staging, out }, scope, renderCache, { ...options, slots })
       clock.mark('render')
+      // a slot component that threw left its place empty: no such site replaces the last output
+      const slotFailure = render.slotFailures[0]
+      if (slotFailure) throw slotErrorOf(slotFailure)
       const bytes = render.bytes + (await writeFiles(staging, files, out))
       clock.mark('search index, redirects, assets')
       const fullTextBytes = await fullText.finish(site)
@@ -142,7 +149,7 @@ export async function build(given: BuildOptions): Promise<BuildResult> {
         durationMs: clock.elapsed(),
         timings: clock.timings,
       }
-      const state = { compiled: compiled.pages, content, git, client, config, fullText: fullTextState }
+      const state = { compiled: compiled.pages, content, git, client, config, fullText: fullTextState, ...(slots ? { slots } : {}) }
       // the site as published: without the redirects that would hide one of its own files
       return { site: { ...site, redirects }, diagnostics: sortDiagnostics(diagnostics), stats, state, language }
     } catch (error) {

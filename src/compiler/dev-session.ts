@@ -10,12 +10,14 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { copyFile, mkdir, rm } from 'node:fs/promises'
-import { basename, dirname, join, resolve } from 'node:path'
+import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { build, withMarkdownHooks, type BuildOptions, type BuildResult } from './build.js'
 import { readPublishSite } from './discover/publish-site.js'
 import { DEFAULT_CONFIG, resolveConfig, softBreaksOf, withSiteLanguage, type ResolvedConfig, type UserConfig } from './config/config.js'
 import { sortDiagnostics, type Diagnostic } from './diagnostics.js'
 import { createRenderJobMaker, fingerprintOf, generatedJobs, renderJob, type RenderJob, type RenderJobMaker } from './emit/page-routes.js'
+import { bundleThemeSlots, slotErrorOf } from './emit/theme-slots.js'
+import { createSlotRenderer } from './emit/slot-render.js'
 import { redirects } from './emit/redirects.js'
 import { searchIndex } from './emit/search-index.js'
 import { coversPage, mathSheetFiles } from './emit/math-sheet.js'
@@ -71,6 +73,8 @@ export interface DevUpdate {
 export interface DevSession {
   readonly site: Site
   readonly initial: BuildResult
+  /** The files the theme's slots are made from, relative to the content root: an edit of one is a change of the config. */
+  themeFiles(): ReadonlySet<string>
   /** The interface's texts as the site's language and config give them now. */
   labels(): Labels
   update(changes: FileChange[]): Promise<DevUpdate>
@@ -136,6 +140,11 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
   const assets = new Map<SourcePath, ContentRef>(initial.state.content.assets.map((a) => [a.path, a]))
   const held = new Map<SourcePath, Diagnostic[]>()
   const renderCache = createLiveRenderCache()
+  // the theme's slots as the build bundled them; bundled again with each change of the config or of a slot's file
+  let slots = initial.state.slots
+  const themeFilesOf = () =>
+    new Set((slots?.inputs ?? []).map((file) => relative(options.root, file).split(sep).join('/')).filter((file) => !file.startsWith('..')))
+  let themeFiles = themeFilesOf()
   let site = initial.site
   const seen = createFolderStamps(options.root)
   for (const ref of [...initial.state.content.markdown, ...initial.state.content.assets]) seen.update(ref.path)
@@ -143,7 +152,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
   let jobOf: RenderJobMaker = createRenderJobMaker(site, jobOptions)
   const allJobs = () => [...site.pages.map((p) => jobOf(p, [])), ...generatedJobs(site, jobOf)]
   let jobs = allJobs()
-  for (const job of jobs) renderCache.isFresh(job.file, fingerprintOf(job))
+  for (const job of jobs) renderCache.isFresh(job.file, fingerprintOf(job, slots?.hash))
 
   // Pages compiled in workers live in the disk cache, which the store finds through the index the build wrote; without
   // one, every page is compiled again here once.
@@ -172,12 +181,19 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
   /** Renders the jobs whose fingerprint changed; returns their routes. */
   async function renderChanged(candidates: readonly RenderJob[]): Promise<string[]> {
     const routes: string[] = []
+    const slotRenderer = slots && createSlotRenderer(slots.bundles)
     for (const job of candidates) {
-      if (renderCache.isFresh(job.file, fingerprintOf(job))) continue
+      if (renderCache.isFresh(job.file, fingerprintOf(job, slots?.hash))) continue
       const file = join(options.out, job.file)
       mkdirSync(dirname(file), { recursive: true })
-      writeFileSync(file, renderJob(job, bodyOf))
+      writeFileSync(file, renderJob(job, bodyOf, slotRenderer))
       routes.push(job.input.page.href)
+    }
+    // a slot component that threw left its place empty: shown like a config that fails, until it is fixed
+    const failure = slotRenderer?.failures[0]
+    if (failure) {
+      renderCache.clear()
+      throw slotErrorOf(failure)
     }
     return routes
   }
@@ -371,6 +387,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
       if (changes.length === 0) return { routes: [], removed: [], diagnostics: [], durationMs: 0 }
       return session.update(changes)
     },
+    themeFiles: () => themeFiles,
     warmUp: () => warmUp(initial.state.compiled, options.root, compile, salt()),
     close: () => parser.close(),
     async reconfigure(user, configModule) {
@@ -385,6 +402,9 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
       await followLanguage(user)
       const language = config.site.lang !== lang && !languageSet ? { lang: config.site.lang, from: 'notes' as const } : undefined
       rules = readPublishRules(options.root, config.exclude)
+      slots = await bundleThemeSlots(options.root, config)
+      themeFiles = themeFilesOf()
+      if (slots) await writeFiles(options.out, slots.files)
       renderCache.clear()
       const hadHooks = Boolean(hooked.markdown)
       hooked = withMarkdownHooks({ ...options, configModule }, config)

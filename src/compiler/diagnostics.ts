@@ -36,6 +36,7 @@ export type DiagnosticCode =
   | 'no-url'
   | 'unclosed-comment'
   | 'bad-config'
+  | 'bad-slot'
   | 'unknown-config-key'
   | 'bad-file-path'
   | 'too-many-delimiters'

@@ -9,12 +9,16 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { Sidebar } from './Sidebar.js'
 import { LabelsContext, useLabels } from './labels-context.js'
 import { LAYOUTS, type PageProps, type SiteProps } from './props.js'
+import { Slot } from './Slot.js'
+import type { SlotHtml, SlotName } from '../shared/theme-slots.js'
 
 export interface AppProps {
   site: SiteProps
   page: PageProps
   /** Server-rendered page body; kept as is by hydration. */
   bodyHtml: string
+  /** The site's theme slots this page shows, rendered by the build (config `theme.slots`). */
+  slots?: Partial<Record<SlotName, SlotHtml>>
 }
 
 /** The whole visible page in the site's language (site.labels). Throws for a layout the theme does not have. */
@@ -27,7 +31,7 @@ export function App(props: AppProps) {
 }
 
 /** Navbar, sidebar and the page's layout. */
-function Shell({ site, page, bodyHtml }: AppProps) {
+function Shell({ site, page, bodyHtml, slots }: AppProps) {
   const labels = useLabels()
   if (!LAYOUTS.includes(page.layout)) throw new Error(`Cannot resolve layout: ${page.layout}`)
   const hasSidebar = page.layout === 'Layout' && page.sidebar !== undefined
@@ -49,7 +53,7 @@ function Shell({ site, page, bodyHtml }: AppProps) {
       <a className="skip-link sr-only" href="#main-content">
         {labels.skipToContent}
       </a>
-      {page.navbar && <Navbar site={site} currentHref={page.href} />}
+      {page.navbar && <Navbar site={site} currentHref={page.href} headerEnd={slots?.headerEnd} />}
       <div className="sidebar-mask" aria-hidden="true" />
       {(hasSidebar || page.navbar) && (
         <Sidebar
@@ -61,8 +65,8 @@ function Shell({ site, page, bodyHtml }: AppProps) {
           navEntries={page.navbar ? navEntriesOf(site, page.href) : []}
         />
       )}
-      {page.layout === 'Home' && <Home page={page} bodyHtml={bodyHtml} />}
-      {page.layout === 'NotFound' && <NotFound site={site} />}
+      {page.layout === 'Home' && <Home page={page} bodyHtml={bodyHtml} slots={slots} />}
+      {page.layout === 'NotFound' && <NotFound site={site} slots={slots} />}
       {page.layout === 'Layout' && (
         <main className="page" id="main-content" tabIndex={-1} data-route-focus="">
           {page.breadcrumbs && <Breadcrumbs crumbs={page.breadcrumbs} />}
@@ -80,15 +84,22 @@ function Shell({ site, page, bodyHtml }: AppProps) {
               {page.kind && <span className="badge kind">{page.kind}</span>}
             </p>
           )}
+          <Slot name="pageTop" slot={slots?.pageTop} />
           <div className="theme-default-content">
             {page.showTitle && <h1 className="page-title">{page.title}</h1>}
             {page.letters && <LetterBar letters={page.letters} />}
             <div data-content dangerouslySetInnerHTML={{ __html: withProperties(page, bodyHtml) }} />
           </div>
+          <Slot name="pageBottom" slot={slots?.pageBottom} />
           <Backlinks backlinks={page.backlinks} />
           <LocalGraph graph={page.graph} />
           <PageMeta page={page} />
           <PageNav prev={page.prev} next={page.next} />
+          {slots?.footer && (
+            <div className="footer">
+              <Slot name="footer" slot={slots.footer} />
+            </div>
+          )}
         </main>
       )}
       {hasOutline && <Outline headers={page.headers} depth={Math.max(1, page.sidebarDepth)} />}

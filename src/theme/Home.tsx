@@ -1,11 +1,18 @@
 import type { PageProps } from './props.js'
+import { Slot } from './Slot.js'
+import type { SlotHtml, SlotName } from '../shared/theme-slots.js'
 
-/** Home layout: hero (title, tagline, image with a dark variant, actions), features, page content and footer. */
-export function Home({ page, bodyHtml }: { page: PageProps; bodyHtml: string }) {
+/**
+ * Home layout: hero (title, tagline, image with a dark variant, actions), features, page content and footer. The
+ * theme's slots `homeHero` and `footer` take the places of the hero and of the front matter's footer.
+ */
+export function Home({ page, bodyHtml, slots }: { page: PageProps; bodyHtml: string; slots?: Partial<Record<SlotName, SlotHtml>> }) {
   const hero = page.hero
   return (
     <main className="home" id="main-content" tabIndex={-1} data-route-focus="">
-      {hero && (
+      {slots?.homeHero ? (
+        <Slot name="homeHero" slot={slots.homeHero} />
+      ) : hero && (
         <header className="hero">
           {hero.image && (
             <img
@@ -40,12 +47,18 @@ export function Home({ page, bodyHtml }: { page: PageProps; bodyHtml: string }) 
         </div>
       )}
       <div className="theme-default-content" data-content dangerouslySetInnerHTML={{ __html: bodyHtml }} />
-      {page.footer &&
+      {slots?.footer ? (
+        <div className="footer">
+          <Slot name="footer" slot={slots.footer} />
+        </div>
+      ) : (
+        page.footer &&
         (page.footer.html ? (
           <div className="footer" dangerouslySetInnerHTML={{ __html: page.footer.text }} />
         ) : (
           <div className="footer">{page.footer.text}</div>
-        ))}
+        ))
+      )}
     </main>
   )
 }

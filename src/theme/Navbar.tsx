@@ -5,6 +5,8 @@ import { SearchBox } from './SearchBox.js'
 import { useLabels } from './labels-context.js'
 import { accessibleName } from './accessible-name.js'
 import type { SiteProps } from './props.js'
+import { Slot } from './Slot.js'
+import type { SlotHtml } from '../shared/theme-slots.js'
 
 /** A navbar entry with its link resolved: what the navbar, its "Mehr" list and the phone sidebar show. */
 export type NavEntry =
@@ -36,9 +38,10 @@ export function navEntriesOf(site: SiteProps, currentHref: string): NavEntry[] {
 
 /**
  * Top bar: sidebar toggle, logo and title, navigation links, search, colour mode. Links that do not fit beside the
- * site's name move into a "Mehr" list (client/navbar-overflow.ts); on phones they are in the sidebar.
+ * site's name move into a "Mehr" list (client/navbar-overflow.ts); on phones they are in the sidebar. The theme slot
+ * `headerEnd` (config `theme.slots`) comes last.
  */
-export function Navbar({ site, currentHref }: { site: SiteProps; currentHref: string }) {
+export function Navbar({ site, currentHref, headerEnd }: { site: SiteProps; currentHref: string; headerEnd?: SlotHtml }) {
   const labels = useLabels()
   const entries = navEntriesOf(site, currentHref)
   return (
@@ -99,6 +102,7 @@ export function Navbar({ site, currentHref }: { site: SiteProps; currentHref: st
             <span className="icon" aria-hidden="true" />
           </button>
         )}
+        <Slot name="headerEnd" slot={headerEnd} />
       </div>
     </header>
   )

@@ -2,6 +2,8 @@ import { Island } from './Island.js'
 import { SearchBox } from './SearchBox.js'
 import { useLabels } from './labels-context.js'
 import type { SiteProps } from './props.js'
+import { Slot } from './Slot.js'
+import type { SlotHtml, SlotName } from '../shared/theme-slots.js'
 
 /**
  * 404 layout. The static HTML always shows the first message; the client picks one of the four at random
@@ -12,7 +14,14 @@ import type { SiteProps } from './props.js'
  * close to the one asked for (client/not-found.ts, shared/search/closest-page.ts). The line's words come from here,
  * in the site's language; the client fills in only the link.
  */
-export function NotFound({ site }: { site: Pick<SiteProps, 'home' | 'searchIndexHref' | 'fullText'> }) {
+export function NotFound({
+  site,
+  slots,
+}: {
+  site: Pick<SiteProps, 'home' | 'searchIndexHref' | 'fullText'>
+  /** The theme's slots `notFound`, below the message and the link (never instead of them), and `footer`. */
+  slots?: Partial<Record<SlotName, SlotHtml>>
+}) {
   const labels = useLabels()
   return (
     <main className="not-found" id="main-content" tabIndex={-1} data-route-focus="">
@@ -32,6 +41,12 @@ export function NotFound({ site }: { site: Pick<SiteProps, 'home' | 'searchIndex
       <a className="not-found-home" href={site.home}>
         {labels.backToHome}
       </a>
+      <Slot name="notFound" slot={slots?.notFound} />
+      {slots?.footer && (
+        <div className="footer">
+          <Slot name="footer" slot={slots.footer} />
+        </div>
+      )}
     </main>
   )
 }

@@ -9,6 +9,7 @@ import { z } from 'zod'
 import { labels as deCH, type Labels } from '../../shared/labels.js'
 import { LABEL_KEYS, LABEL_TABLES, LOCALES } from '../../shared/locales.js'
 import { editDistance } from './closest.js'
+import type { SlotName } from '../../shared/theme-slots.js'
 
 /** A tag for the page head, VuePress style: [tagName, attributes, content?]. */
 const headTag = z.tuple([z.string(), z.record(z.string(), z.union([z.string(), z.literal(true)])), z.string().optional()])
@@ -85,6 +86,19 @@ const site = z.strictObject({
       'Small icon of every page (spec §1): a file of the content folder, published at the root of the site as favicon.svg, favicon.png, favicon.ico, … whatever its folder, named by an icon link (`<link rel="icon">`) in every page\'s head; or a URL. Default: the file an icon link of site.head names (that link is pointed at the root copy), else theme.logo, else a favicon of public/ (one there is never replaced). false: no icon tag.',
     ),
 })
+
+/** A slot of `theme.slots`: a component file, or one with a browser module. */
+const slot = z.union([
+  z.string().min(1),
+  z.strictObject({
+    component: z.string().min(1).describe('The component file (.tsx, .jsx), relative to the config.'),
+    client: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("A browser module (.ts, .js), run with the slot's element on each page that shows the slot."),
+  }),
+])
 
 const theme = z.strictObject({
   logo: z.string().optional().describe('Logo image of the navbar: a file of the content folder or a URL.'),
@@ -173,6 +187,19 @@ const theme = z.strictObject({
     .union([z.boolean(), z.array(z.string()), z.record(z.string(), z.union([z.string().min(1), z.literal(false)]))])
     .describe(
       'Front matter shown at the top of a page, as Obsidian shows properties: true for every key wikigen does not use itself (the default), a list of keys, or false. Or a map from keys to the names readers see, like a base\'s displayName: { owner: "Verantwortlich", internal: false } shows every key as true does, owner as "Verantwortlich", and hides the keys set to false.',
+    ),
+  slots: z
+    .strictObject({
+      headerEnd: slot.optional(),
+      footer: slot.optional(),
+      homeHero: slot.optional(),
+      pageTop: slot.optional(),
+      pageBottom: slot.optional(),
+      notFound: slot.optional(),
+    } satisfies Record<SlotName, unknown>)
+    .optional()
+    .describe(
+      'Components of your own in the theme\'s places (docs/theming.md, "Slots"): headerEnd (end of the navbar), footer, homeHero (in place of the home page\'s hero), pageTop and pageBottom (around a page\'s body), notFound (below the 404 page\'s message). Each is a React component file relative to the config (default export, rendered at build time), or { component, client } with a browser module that runs with the slot\'s element. Trusted code, like the config (docs/SECURITY.md). Default none.',
     ),
 })
 
@@ -337,6 +364,8 @@ export type NavbarItem = z.infer<typeof navbarItem>
 export type SidebarItem = z.infer<typeof sidebarItem>
 export type SiteData = z.infer<typeof site>
 export type ThemeData = z.infer<typeof theme>
+/** One slot of `theme.slots`: a component file, or `{ component, client }`. */
+export type SlotConfig = z.infer<typeof slot>
 export type AnalyticsConfig = z.infer<typeof analytics>
 export type RedirectRule = z.infer<typeof redirect>
 export type ResolvedConfig = z.infer<typeof resolvedConfigSchema>

@@ -9,6 +9,7 @@ import { hrefOf, outputFileOf, type SourcePath } from '../paths.js'
 import { LAYOUTS, type PageProps } from '../../theme/index.js'
 import { createPageProps, createSiteProps } from './page-props.js'
 import { renderDocument, type ClientAssets, type DocumentInput } from './render-document.js'
+import type { SlotRenderer } from './slot-render.js'
 import { substituteLinks, type BodyLookup } from './substitute.js'
 import { previewImageOf } from '../parse/preview-image.js'
 import { breadcrumbJsonLd, canonicalTag, canonicalUrl, hasOwnCanonical, originOf, socialTags } from './social-tags.js'
@@ -44,6 +45,8 @@ export interface RenderJob {
   canonical?: string
   /** A route with a canonical URL that sitemap.xml leaves out: the full-text search page. */
   unlisted?: true
+  /** The page's front matter, for the components of the theme's slots; only in a site with slots. */
+  frontmatter?: Record<string, unknown>
 }
 
 export interface RenderJobOptions {
@@ -257,6 +260,7 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
       bodyHashes,
       resolved: sitePage.resolved,
       ...(canonical ? { canonical } : {}),
+      ...(config.theme.slots ? { frontmatter: { ...fm.known, ...fm.extra } } : {}),
       input: {
         ...common,
         ...(showsMath ? { assets: mathAssets } : showsStyles ? { assets: styleAssets } : {}),
@@ -543,9 +547,10 @@ export function fingerprintOf(job: RenderJob, salt = ''): string {
     .digest('base64')
 }
 
-/** Renders one job to its HTML. */
-export function renderJob(job: RenderJob, bodies: BodyLookup): string {
+/** Renders one job to its HTML, with the site's theme slots when it has some. */
+export function renderJob(job: RenderJob, bodies: BodyLookup, slots?: SlotRenderer): string {
   const bodyHtml =
     job.bodyHash === undefined ? (job.bodyHtml ?? '') : substituteLinks(bodies(job.bodyHash), job.resolved, bodies, job.input.site.labels)
-  return renderDocument({ ...job.input, bodyHtml })
+  const slug = job.file === 'index.html' ? '' : job.file.replace(/\.html$/, '')
+  return renderDocument({ ...job.input, bodyHtml }, slots && { renderer: slots, slug, frontmatter: job.frontmatter })
 }

@@ -10,6 +10,8 @@ import { escapeHtml } from '../html.js'
 import { fillTemplate } from './template.js'
 import { LABELS_SCRIPT_ID, type Labels } from '../../shared/labels.js'
 import { clientLabelsOf } from '../../shared/locales.js'
+import type { SlotName } from '../../shared/theme-slots.js'
+import type { SlotRenderer } from './slot-render.js'
 
 /** Hrefs of the built client files, base path included. */
 export interface ClientAssets {
@@ -32,9 +34,15 @@ export interface DocumentInput extends AppProps {
   analytics?: { src: string; domain: string }
 }
 
-/** The HTML of a page, ready to write. */
-export function renderDocument(input: DocumentInput): string {
-  const app = renderToString(createElement(App, { site: input.site, page: input.page, bodyHtml: input.bodyHtml }))
+/**
+ * The HTML of a page, ready to write. With `slots` (the site's theme slots, emit/slot-render.ts), the slots this page
+ * shows are rendered first and placed by the theme; `frontmatter` is what their components receive.
+ */
+export function renderDocument(input: DocumentInput, slots?: { renderer: SlotRenderer; slug: string; frontmatter?: Record<string, unknown> }): string {
+  const slotHtml = slots && slotsOf(input, slots.renderer, slots.slug, slots.frontmatter ?? {})
+  const app = renderToString(
+    createElement(App, { site: input.site, page: input.page, bodyHtml: input.bodyHtml, ...(slotHtml ? { slots: slotHtml } : {}) }),
+  )
   const head = [
     input.description ? `<meta name="description" content="${escapeHtml(input.description)}">` : '',
     ...input.head.map(renderHeadTag),
@@ -53,6 +61,22 @@ export function renderDocument(input: DocumentInput): string {
     head: head.join('\n'),
     app,
     labels: labelsScriptOf(input.site.labels),
+  })
+}
+
+/** The slots a page of this layout shows, rendered by their components. */
+function slotsOf(input: DocumentInput, renderer: SlotRenderer, slug: string, frontmatter: Record<string, unknown>) {
+  const { page, site } = input
+  const names: SlotName[] = []
+  if (page.navbar) names.push('headerEnd')
+  if (page.layout === 'Home') names.push('homeHero')
+  if (page.layout === 'Layout') names.push('pageTop', 'pageBottom')
+  if (page.layout === 'NotFound') names.push('notFound')
+  names.push('footer')
+  return renderer.render(names, {
+    page: { title: page.title, href: page.href, slug, layout: page.layout, frontmatter },
+    site: { title: site.title, description: site.description, lang: input.lang, base: site.base },
+    labels: site.labels,
   })
 }
 

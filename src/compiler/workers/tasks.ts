@@ -16,6 +16,8 @@ import { reuseFile } from '../output/write-output.js'
 import { pageFile } from '../../shared/fulltext/format.js'
 import type { CompiledPage, Page } from '../parse/page.js'
 import type { Labels } from '../../shared/labels.js'
+import type { SlotBundle } from '../emit/slot-render.js'
+import { createSlotRenderer, type SlotFailure } from '../emit/slot-render.js'
 
 /**
  * A task for a thread. `bodies` tells the store of the thread that runs it where the bodies are that another thread
@@ -25,7 +27,8 @@ export type Task =
   | { type: 'compile'; sources: SourceFile[]; labels?: Labels; settings?: ParseSettings }
   /** One page, whole (body and search text too), stored nowhere: what `wikigen dev` parses after an edit. */
   | { type: 'parse'; source: SourceFile; labels?: Labels; settings?: ParseSettings }
-  | { type: 'render'; jobs: RenderJob[]; outDir: string; bodies?: StoredBodies }
+  /** `slots`: the site's theme slots, bundled (emit/theme-slots.ts), which this thread loads once. */
+  | { type: 'render'; jobs: RenderJob[]; outDir: string; bodies?: StoredBodies; slots?: SlotBundle[] }
   /** The full-text index of these pages, in site order, but its meta file (see build.ts). */
   | { type: 'fulltext'; sources: FullTextSource[]; outDir: string; previousDir?: string; previous?: FullTextState; bodies?: StoredBodies }
 
@@ -37,6 +40,8 @@ export interface CompileResult {
 
 export interface RenderResult {
   bytes: number
+  /** Slots whose component failed on these pages (left empty there): the build fails on them. */
+  slotFailures?: SlotFailure[]
 }
 
 export type { FullTextMergeResult } from '../emit/fulltext-index.js'
@@ -61,7 +66,7 @@ export function createTaskRunner(
       if (task.type === 'parse') return parsePage(task.source, task.labels, plugins, task.settings)
       if (task.bodies) store.adopt(task.bodies)
       if (task.type === 'fulltext') return fullTextTask(task, store)
-      return renderBatch(task.jobs, task.outDir, store)
+      return renderBatch(task.jobs, task.outDir, store, task.slots)
     },
   }
 }
@@ -114,11 +119,12 @@ function compileBatch(
   return { pages, bodies: store.locationsOf(pages.map((page) => page.contentHash)) }
 }
 
-function renderBatch(jobs: RenderJob[], outDir: string, store: PageStore): RenderResult {
+function renderBatch(jobs: RenderJob[], outDir: string, store: PageStore, slots: SlotBundle[] | undefined): RenderResult {
   let bytes = 0
   const made = new Set<string>()
+  const slotRenderer = slots && slots.length > 0 ? createSlotRenderer(slots) : undefined
   for (const job of jobs) {
-    const html = renderJob(job, (hash) => store.body(hash))
+    const html = renderJob(job, (hash) => store.body(hash), slotRenderer)
     const file = join(outDir, job.file)
     const folder = dirname(file)
     if (!made.has(folder)) {
@@ -128,5 +134,5 @@ function renderBatch(jobs: RenderJob[], outDir: string, store: PageStore): Rende
     writeFileSync(file, html)
     bytes += Buffer.byteLength(html)
   }
-  return { bytes }
+  return slotRenderer && slotRenderer.failures.length > 0 ? { bytes, slotFailures: slotRenderer.failures } : { bytes }
 }
