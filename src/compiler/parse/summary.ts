@@ -82,13 +82,17 @@ export function excerpt(text: string, max: number): string {
 /**
  * The page's first image: the index of its first image link (a file of the vault, which linking resolves and
  * publishes), or the address of its first image from the web; undefined when the page shows none. Images of embedded
- * pages are theirs, not this page's.
+ * pages are theirs, not this page's. SVG drawings are passed over: the networks that show link previews do not show
+ * them (a front matter `image` may still name one).
  */
 export function firstImageOf(html: string, links: readonly PageLink[]): number | string | undefined {
   for (const match of html.matchAll(/<img\b[^>]*?\ssrc="([^"]*)"|\uE000(\d+)\uE001/g)) {
     const src = match[1]
     if (src !== undefined) {
-      if (/^https?:\/\//i.test(src)) return decodeEntities(src)
+      if (/^https?:\/\//i.test(src)) {
+        if (!isSvg(src)) return decodeEntities(src)
+        continue
+      }
       const placeholder = /^\uE000(\d+)\uE001$/.exec(src)
       if (placeholder && isImageLink(links[Number(placeholder[1])])) return Number(placeholder[1])
       continue
@@ -99,4 +103,7 @@ export function firstImageOf(html: string, links: readonly PageLink[]): number |
   return undefined
 }
 
-const isImageLink = (link: PageLink | undefined) => link?.kind === 'image' && link.part === undefined
+const isImageLink = (link: PageLink | undefined) => link?.kind === 'image' && link.part === undefined && !isSvg(link.target)
+
+/** A file name or URL ending in .svg, before any query or fragment. */
+const isSvg = (path: string) => /\.svg$/i.test(path.replace(/[?#].*$/, ''))

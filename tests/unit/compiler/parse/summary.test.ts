@@ -71,6 +71,12 @@ describe('firstImageOf: the picture of a page without its own', () => {
     expect(firstImageOf('<img src="data:image/png;base64,AA"><img src="/raw.png">', [])).toBeUndefined()
   })
 
+  it('passes over SVG drawings, which link previews do not show', () => {
+    const page = compile('Seite.md', '![[netz.svg]]\n\n![Logo](https://example.org/logo.svg?v=2)\n\n![[foto.jpg]]\n')
+    expect(page.links[page.firstImage as number].target).toBe('foto.jpg')
+    expect(compile('Seite.md', '![[netz.svg]]\n').firstImage).toBeUndefined()
+  })
+
   it("is absent without images, and when front matter names the page's picture", () => {
     expect(compile('Seite.md', 'Nur Text.\n').firstImage).toBeUndefined()
     expect(compile('Seite.md', '---\ncover: titel.png\n---\n![[plan.png]]\n').firstImage).toBeUndefined()
