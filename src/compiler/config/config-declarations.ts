@@ -60,8 +60,33 @@ export function configDeclarations(): string {
     ' */',
     'export declare function defineConfig(config: UserConfig): UserConfig',
     '',
+    SLOT_PROPS,
   ].join('\n')
 }
+
+/**
+ * What a component of `theme.slots` receives (src/shared/theme-slots.ts SlotProps, written out: the package carries no
+ * sources), so a team types it `export default function Oben({ page }: SlotProps)`.
+ */
+const SLOT_PROPS = `/** The props of a component of theme.slots (docs/theming.md, "Slots"). */
+export interface SlotProps {
+  /** The slot the component renders in: one component may serve several. */
+  slot: 'headerEnd' | 'footer' | 'homeHero' | 'pageTop' | 'pageBottom' | 'notFound'
+  page: {
+    title: string
+    /** The page's URL, base path included ('/wiki/handbuch.html'). */
+    href: string
+    /** The output name without extension: '' for the home page, '404' for the 404 page. */
+    slug: string
+    layout: 'Layout' | 'Home' | 'NotFound'
+    /** The page's front matter as its author wrote it (every key); empty for generated pages. */
+    frontmatter: Record<string, unknown>
+  }
+  site: { title: string; description: string; lang: string; base: string }
+  /** Every text of the interface in the page's language, by the keys of the config's labels. */
+  labels: Record<string, string | string[] | Record<string, string>>
+}
+`
 
 /** The TypeScript type of one schema; `key` is the property it belongs to, which names a recursive part. */
 function typeOf(schema: JsonSchema, ctx: DeclarationContext, indent: string, key: string): string {

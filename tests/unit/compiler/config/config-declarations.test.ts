@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { configDeclarations } from '../../../../src/compiler/config/config-declarations.js'
 import { userConfigSchema } from '../../../../src/compiler/config/config-schema.js'
 import { defineConfig } from '../../../../src/index.js'
+import { SLOT_NAMES, type SlotProps } from '../../../../src/shared/theme-slots.js'
 
 describe('lib/index.d.ts', () => {
   const declarations = configDeclarations()
@@ -33,5 +34,18 @@ describe('lib/index.d.ts', () => {
     expect(declarations).toContain('export declare function defineConfig(config: UserConfig): UserConfig\n')
     const config = { site: { title: 'Wiki' } }
     expect(defineConfig(config)).toBe(config)
+  })
+
+  it('declares the props of a slot component, with every field the theme passes', () => {
+    // typed as the theme's own record: a field added there and not here fails the type check of this file
+    const props: Omit<SlotProps, 'labels'> = {
+      slot: 'pageTop',
+      page: { title: '', href: '', slug: '', layout: 'Layout', frontmatter: {} },
+      site: { title: '', description: '', lang: '', base: '' },
+    }
+    const declared = declarations.slice(declarations.indexOf('export interface SlotProps {'))
+    for (const key of [...Object.keys(props), ...Object.keys(props.page), ...Object.keys(props.site), 'labels'])
+      expect(declared).toMatch(new RegExp(`\\b${key}: `))
+    for (const name of SLOT_NAMES) expect(declared).toContain(`'${name}'`)
   })
 })
