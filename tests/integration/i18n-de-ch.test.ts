@@ -12,9 +12,8 @@ import { execFile, execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { labels as deCH } from '../../src/shared/labels.js'
-import { LOCALES } from '../../src/shared/locales.js'
 import { committedCopy, repoRoot, tempDir, wikigen } from './helpers.js'
+import { englishIn, englishTexts, jsonStrings } from './interface-texts.js'
 
 /** Committed at 07:05 UTC: 08:05 in Zurich (the tests' machine zone), 03:05 in New York, 16:05 in Tokyo. */
 const COMMITTED = '2026-03-14T07:05:00Z'
@@ -56,14 +55,6 @@ function readerTexts(html: string): string[] {
     .concat(scriptTexts)
 }
 
-/** Every string value of a JSON document (not its keys: those are the format's names, or indexed words). */
-function jsonStrings(value: unknown): string[] {
-  if (typeof value === 'string') return [value]
-  if (Array.isArray(value)) return value.flatMap(jsonStrings)
-  if (value && typeof value === 'object') return Object.values(value).flatMap(jsonStrings)
-  return []
-}
-
 /**
  * The texts of a file of the site that a reader may see, by its kind. Scripts are code: their identifiers and the
  * libraries' own messages (`Map`, `Error`, `of`) are not text of the interface, and every text the scripts show comes
@@ -80,41 +71,6 @@ function textsOf(site: string, file: string): { texts: string[]; phrasesOnly: bo
   if (file.endsWith('.js') || file.endsWith('.mjs')) return { texts: [text()], phrasesOnly: true }
   if (/\.(txt|map)$|(^|\/)_redirects$|(^|\/)\.wikigen-output$/.test(file)) return { texts: [text()], phrasesOnly: false }
   return undefined
-}
-
-/**
- * The English texts of the interface a de-CH site must not show: every text of the en table that the de-CH table
- * writes otherwise, cut at its `{placeholders}`, that has a word in it. Not looked for: texts the two tables share
- * (the 404 page's messages and 'Take me home', which spec §8 writes in English for every site; 'Tag', 'Home', 'FAQ'),
- * and a text that is a word of a German text too ('Min' of 'Min.').
- */
-function englishTexts(): string[] {
-  const english = LOCALES.en.labels as unknown as Record<string, unknown>
-  const german = deCH as unknown as Record<string, unknown>
-  const out: string[] = []
-  const add = (own: string, other: unknown) => {
-    if (own !== other) out.push(...own.split(/\{\w+\}/).map((part) => part.trim()))
-  }
-  for (const [key, value] of Object.entries(english)) {
-    if (typeof value === 'string') add(value, german[key])
-    else if (Array.isArray(value)) value.forEach((text, i) => add(text as string, (german[key] as string[])[i]))
-    else
-      for (const [kind, title] of Object.entries(value as Record<string, string>)) add(title, (german[key] as Record<string, string>)[kind])
-  }
-  const germanTexts = Object.values(german).flatMap(jsonStrings)
-  return [...new Set(out)].filter((text) => /\p{L}{2}/u.test(text) && !germanTexts.some((de) => asWords(text).test(de)))
-}
-
-/** `text` as a run of whole words, case and all: 'Map' is not in 'Mappe', 'Close' not in 'close-button'. */
-const asWords = (text: string) => new RegExp(`(?<![\\p{L}\\p{N}_-])${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_-])`, 'u')
-
-/** The English texts of the interface in `texts`, as `where: "text" (English)`. */
-function englishIn(where: string, texts: string[], words: string[], phrasesOnly = false): string[] {
-  const found: string[] = []
-  const looked = phrasesOnly ? words.filter((word) => /\p{L}+\s+\p{L}+/u.test(word)) : words
-  for (const text of texts)
-    for (const word of looked) if (asWords(word).test(text)) found.push(`${where}: ${JSON.stringify(text.slice(0, 120))} (${word})`)
-  return found
 }
 
 async function buildCopy(root: string, env: Record<string, string> = {}): Promise<string> {
