@@ -32,7 +32,8 @@ function enhanceCanvas(figure: HTMLElement): () => void {
   if (!frame || !svg || figure.querySelector(':scope > .canvas-toolbar')) return () => {}
   const labels = pageLabels()
   const natural = naturalSizeOf(svg)
-  const title = frame.getAttribute('aria-label') || 'Canvas'
+  // the build names every canvas by its file; the page's title, in the site's words, should a name ever be missing
+  const title = frame.getAttribute('aria-label') || document.title
 
   const toolbar = document.createElement('div')
   toolbar.className = 'canvas-toolbar'

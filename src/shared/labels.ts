@@ -16,6 +16,8 @@ export const labels = {
   changelogShowAll: 'Alle Änderungen anzeigen',
   changelogOn: 'am',
   editLink: 'Diese Seite bearbeiten',
+  /** The navbar's link to a repository on a server that is not GitHub, GitLab, Gitee or Bitbucket (theme.repo). */
+  repoSource: 'Quellcode',
   openInObsidian: 'In Obsidian öffnen',
   prev: 'Zurück',
   next: 'Weiter',

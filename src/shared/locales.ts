@@ -39,6 +39,7 @@ const en: Labels = {
   changelogShowAll: 'Show all changes',
   changelogOn: 'on',
   editLink: 'Edit this page',
+  repoSource: 'Source',
   openInObsidian: 'Open in Obsidian',
   prev: 'Previous',
   next: 'Next',

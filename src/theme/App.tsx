@@ -8,6 +8,7 @@ import { Backlinks, PageProperties } from './PageProperties.js'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { Sidebar } from './Sidebar.js'
 import { LabelsContext, useLabels } from './labels-context.js'
+import type { Labels } from '../shared/labels.js'
 import { LAYOUTS, type PageProps, type SiteProps } from './props.js'
 import { Slot } from './Slot.js'
 import type { SlotHtml, SlotName } from '../shared/theme-slots.js'
@@ -88,7 +89,7 @@ function Shell({ site, page, bodyHtml, slots }: AppProps) {
           <div className="theme-default-content">
             {page.showTitle && <h1 className="page-title">{page.title}</h1>}
             {page.letters && <LetterBar letters={page.letters} />}
-            <div data-content dangerouslySetInnerHTML={{ __html: withProperties(page, bodyHtml) }} />
+            <div data-content dangerouslySetInnerHTML={{ __html: withProperties(page, bodyHtml, labels) }} />
           </div>
           <Slot name="pageBottom" slot={slots?.pageBottom} />
           <Backlinks backlinks={page.backlinks} />
@@ -111,9 +112,13 @@ function Shell({ site, page, bodyHtml, slots }: AppProps) {
  * The body with the page's properties and tags where Obsidian shows them: below the title, which is the body's own
  * first h1 when the page has one, else printed above the body.
  */
-function withProperties(page: PageProps, bodyHtml: string): string {
+function withProperties(page: PageProps, bodyHtml: string, labels: Labels): string {
   if (!page.properties && !page.tags) return bodyHtml
-  const block = renderToStaticMarkup(<PageProperties properties={page.properties} tags={page.tags} />)
+  const block = renderToStaticMarkup(
+    <LabelsContext.Provider value={labels}>
+      <PageProperties properties={page.properties} tags={page.tags} />
+    </LabelsContext.Provider>,
+  )
   const titleEnd = page.showTitle ? -1 : bodyHtml.indexOf('</h1>')
   if (titleEnd === -1 || !bodyHtml.trimStart().startsWith('<h1')) return block + bodyHtml
   const at = titleEnd + '</h1>'.length

@@ -1,9 +1,10 @@
+import { useLabels } from './labels-context.js'
 import type { PageProperty, PageProps, PropertyValue } from './props.js'
 
 /**
  * A page's front matter as Obsidian shows it above a note: one row per property, under the name the config gives it
  * (theme.properties) or its key (links for pages, URLs and mail addresses, dates in the site's format, lists as
- * chips), then the page's tags.
+ * chips, a checkbox named 'Ja' or 'Nein' in the site's language as in a base), then the page's tags.
  */
 export function PageProperties({ properties = [], tags = [] }: Pick<PageProps, 'properties' | 'tags'>) {
   if (properties.length === 0 && tags.length === 0) return null
@@ -35,13 +36,14 @@ export function PageProperties({ properties = [], tags = [] }: Pick<PageProps, '
 }
 
 function Value({ value }: { value: PropertyValue }) {
+  const labels = useLabels()
   switch (value.kind) {
     case 'text':
       return <>{value.text}</>
     case 'date':
       return <time dateTime={value.iso}>{value.text}</time>
     case 'bool':
-      return <input type="checkbox" checked={value.value} disabled aria-label={String(value.value)} />
+      return <input type="checkbox" checked={value.value} disabled aria-label={value.value ? labels.basesYes : labels.basesNo} />
     case 'link':
       return value.external ? (
         <a href={value.href} className="external" target="_blank" rel="noopener noreferrer">

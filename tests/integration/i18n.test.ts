@@ -155,6 +155,23 @@ describe('an English site', () => {
       for (const word of germanTexts()) expect(asWords(word).test(output.stdout), word).toBe(false)
   })
 
+  it('writes the texts around properties, media, math, diagrams, a canvas and the local graph in English', () => {
+    const page = read(site, 'features.html')
+    expect(page).toContain('aria-label="Yes" checked=""')
+    expect(page).toContain('aria-label="No"')
+    // a time names the site's zone (New York), a date alone has none
+    expect(page).toContain('<time dateTime="2026-02-01T14:30:00">Feb 1, 2026, 2:30 PM EST</time>')
+    expect(page).toContain('<time dateTime="2026-02-01">Feb 1, 2026</time>')
+    expect(page).toContain('<p class="callout-title">Question</p>')
+    expect(page).toContain('Open PDF: medien-handbuch.pdf')
+    expect(page).toContain('Open file: medien-rundgang.mp4')
+    expect(page).toContain('YouTube is loaded only when you play the video.')
+    expect(page).toContain('Loading diagram …')
+    expect(page).toContain('class="katex"')
+    expect(page).toContain('>Local graph<')
+    expect(read(site, 'plan.html')).toContain('class="canvas-scroll"')
+  })
+
   it('names the glossary and the 404 page in English', () => {
     expect(read(site, 'glossary.html')).toContain('<title>Glossary | Handbook</title>')
     const notFound = read(site, '404.html')

@@ -45,7 +45,7 @@ const site = z.strictObject({
     .string()
     .refine(isTimeZone, { message: 'not a time zone this system knows; use an IANA name such as "Europe/Zurich" or "UTC"' })
     .describe(
-      'The time zone of the dates and times shown ("Last updated", changelog, Bases), an IANA name such as "Europe/Zurich"; a time shows its zone. Default: the time zone of the machine that builds (the TZ variable), so set it for a CI runner, which usually runs in UTC.',
+      'The time zone of the dates and times shown ("Last updated", changelog, Bases, page properties), an IANA name such as "Europe/Zurich"; a time shows its zone ("14.03.2026, 08:05 MEZ"), and a date and time written without one in front matter is a time of this zone. Default: the time zone of the machine that builds (the TZ variable), so set it for a CI runner, which usually runs in UTC.',
     ),
   title: z.string().describe('The wiki\'s name: navbar, home page and every page title. Default "Wiki".'),
   description: z.string().describe('One sentence about the wiki, for search engines and the home page.'),

@@ -36,7 +36,7 @@ export function createSiteProps(
     logo: theme.logo ? assetUrl(theme.logo) : undefined,
     logoWidth: logoWidth(theme.logo),
     logoDark: theme.logoDark ? assetUrl(theme.logoDark) : undefined,
-    repo: theme.repo ? { href: theme.repo, label: theme.repoLabel ?? repoLabelOf(theme.repo) } : undefined,
+    repo: theme.repo ? { href: theme.repo, label: theme.repoLabel ?? repoLabelOf(theme.repo, siteLabels(config).repoSource) } : undefined,
     colorModeSwitch: theme.colorModeSwitch,
     hoverPreview: theme.hoverPreview,
     folding: theme.folding,
@@ -51,8 +51,11 @@ function withBase<T extends { link?: string; children?: T[] }>(item: T, base: st
   return { ...item, link, children: item.children?.map((c) => withBase(c, base)) }
 }
 
-/** The label of a repository link, from its host like the reference theme: GitHub, GitLab, … or 'Source'. */
-export function repoLabelOf(repo: string): string {
+/**
+ * The label of a repository link, from its host like the reference theme: GitHub, GitLab, … or, for a server of its
+ * own, `source` (the site's word for it, 'Quellcode' or 'Source').
+ */
+export function repoLabelOf(repo: string, source: string): string {
   const host = /^https?:\/\/([^/]+)/.exec(repo)?.[1] ?? ''
   for (const [pattern, label] of [
     [/github/i, 'GitHub'],
@@ -62,7 +65,7 @@ export function repoLabelOf(repo: string): string {
   ] as const) {
     if (pattern.test(host)) return label
   }
-  return 'Source'
+  return source
 }
 
 /**

@@ -9,7 +9,8 @@ import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { evaluateView, renderView, renderViewTabs, type BaseProblem, type BaseRecord, type RenderLabels } from '../parse/bases/index.js'
 import { propertyNamesOf } from '../parse/bases/evaluate.js'
-import { intlLocaleOf, siteLabels } from '../config/site-labels.js'
+import { intlLocaleOf, siteLabels, zoneNameAt } from '../config/site-labels.js'
+import type { ResolvedConfig } from '../config/config.js'
 import { fillLabel, type Labels } from '../../shared/labels.js'
 import { localeOf } from '../../shared/locales.js'
 import type { Diagnostic } from '../diagnostics.js'
@@ -83,8 +84,8 @@ export function evaluateBases(site: Site, times: FileTimes, now = Date.now()): D
   const columns: Record<string, string> = { ...labels.basesColumns }
   for (const [key, name] of propertyDisplayNames(site.config)) columns[key] = columns[`note.${key}`] = name
   const lang = site.config.site.lang
-  // German sites write dates 01.05.2024 (the views' own format); others as their language does
-  const formatDate = localeOf(lang).name === 'en' ? intlDateFormat(lang) : undefined
+  // German sites write dates 01.05.2024 (the views' own format); others as their language does; a time names the zone
+  const formatDate = withZone(site.config, localeOf(lang).name === 'en' ? intlDateFormat(lang) : germanDate)
   const images = imageResolver(site)
   /** A link's views; those of a ```base block with several views as tabs, named on the page by `tabsId`. */
   const evaluateLink = (holder: SitePage, link: PageLink, self: BaseRecord | undefined, tabsId?: string): Resolved => {
@@ -106,7 +107,7 @@ export function evaluateBases(site: Site, times: FileTimes, now = Date.now()): D
           error: labels.basesCellError,
           summaries: labels.basesSummaries,
         },
-        ...(formatDate ? { formatDate } : {}),
+        formatDate,
       })
       for (const problem of problems) report(holder, problem)
       return renderView(result, renderLabels)
@@ -299,6 +300,23 @@ function viewLabels(labels: Labels): RenderLabels {
     yes: labels.basesYes,
     no: labels.basesNo,
     noCoordinates: labels.basesNoCoordinates,
+  }
+}
+
+/** A cell's date as the views write it in German: '01.05.2024', '01.05.2024, 14:30'. */
+function germanDate(iso: string, hasTime: boolean): string {
+  const [, year, month, day, time] = /^(\d+)-(\d\d)-(\d\d)(?:T(\d\d:\d\d))?/.exec(iso) ?? []
+  if (!year) return iso
+  return hasTime && time ? `${day}.${month}.${year}, ${time}` : `${day}.${month}.${year}`
+}
+
+/** A cell's date with, for a time, the site zone's name: '01.05.2024, 14:30 MESZ'; the time is that zone's already. */
+function withZone(config: ResolvedConfig, format: (iso: string, hasTime: boolean) => string): (iso: string, hasTime: boolean) => string {
+  return (iso, hasTime) => {
+    const text = format(iso, hasTime)
+    if (!hasTime) return text
+    const wallClock = Date.parse(`${iso}Z`)
+    return Number.isNaN(wallClock) ? text : `${text} ${zoneNameAt(config, wallClock)}`
   }
 }
 

@@ -4,6 +4,8 @@
  * one pass over the pages and their links, so it grows with the number of links, never with pages × pages.
  */
 import type { ResolvedConfig } from '../config/config.js'
+import { zoneNameAt } from '../config/site-labels.js'
+import { parseDate } from '../parse/bases/expression.js'
 import type { Frontmatter } from '../parse/frontmatter.js'
 import type { CompiledPage, PageLink } from '../parse/page.js'
 import { hrefOf } from '../paths.js'
@@ -40,11 +42,18 @@ export function propertiesOf(page: CompiledPage, context: PropertyContext): { pr
   const keys = Array.isArray(option)
     ? option
     : Object.keys(fm.extra).filter((key) => !HIDDEN_KEYS.has(key) && !(names && Object.hasOwn(names, key) && names[key] === false))
-  const format = (date: Date, withTime: boolean) => dateFormatter(fm.lang ?? context.config.site.lang)(date, withTime)
+  // a time is the wall-clock time in the site's zone (one written with a zone is moved there), shown with its zone
+  const timeZone = context.config.site.timeZone
+  const lang = fm.lang ?? context.config.site.lang
+  const format = (wallClock: number, withTime: boolean) => {
+    const text = dateFormatter(lang)(new Date(wallClock), withTime)
+    return withTime ? `${text} ${zoneNameAt(context.config, wallClock, lang)}` : text
+  }
+  const parse = (text: string) => parseDate(text, timeZone)
   const properties: PageProperty[] = []
   for (const key of keys) {
     const value = Object.hasOwn(fm.extra, key) ? fm.extra[key] : typedValue(fm, key)
-    const shown = valueOf(value, page, context, format, targets)
+    const shown = valueOf(value, page, context, { format, parse }, targets)
     const name = names && Object.hasOwn(names, key) ? names[key] : undefined
     if (shown) properties.push(typeof name === 'string' ? { key, name, value: shown } : { key, value: shown })
   }
@@ -76,18 +85,24 @@ function typedValue(fm: Frontmatter, key: string): unknown {
   return Object.hasOwn(fm, key) && key !== 'extra' ? (fm as unknown as Record<string, unknown>)[key] : undefined
 }
 
+/** How a page's property values read and show dates: as wall-clock times of the site's zone (digits read as UTC). */
+interface PropertyDates {
+  parse(text: string): { ms: number; time: boolean } | undefined
+  format(wallClock: number, withTime: boolean): string
+}
+
 function valueOf(
   value: unknown,
   page: CompiledPage,
   context: PropertyContext,
-  format: (date: Date, withTime: boolean) => string,
+  dates: PropertyDates,
   targets: CompiledPage[],
 ): PropertyValue | undefined {
   if (value === null || value === undefined || value === '') return undefined
   if (typeof value === 'boolean') return { kind: 'bool', value }
   if (typeof value === 'number') return { kind: 'text', text: String(value) }
   if (Array.isArray(value)) {
-    const items = value.map((item) => valueOf(item, page, context, format, targets)).filter((item) => item !== undefined)
+    const items = value.map((item) => valueOf(item, page, context, dates, targets)).filter((item) => item !== undefined)
     return items.length > 0 ? { kind: 'list', items } : undefined
   }
   if (typeof value !== 'string') return { kind: 'text', text: JSON.stringify(value) }
@@ -103,8 +118,8 @@ function valueOf(
   if (/^(https?:\/\/|mailto:)\S+$/i.test(text)) return { kind: 'link', href: text, text: text.replace(/^mailto:/i, ''), external: true }
   if (/^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(text)) return { kind: 'link', href: `mailto:${text}`, text, external: true }
   if (DATE_VALUE.test(text)) {
-    const date = new Date(text.length === 10 ? `${text}T00:00:00Z` : text)
-    if (!Number.isNaN(date.getTime())) return { kind: 'date', iso: text, text: format(date, text.length > 10) }
+    const date = dates.parse(text)
+    if (date) return { kind: 'date', iso: text, text: dates.format(date.ms, date.time) }
   }
   return { kind: 'text', text }
 }

@@ -91,7 +91,7 @@ export function renderCanvas(canvas: Canvas, parts: CanvasParts): string {
     : `<svg class="canvas-svg" width="${EMPTY_SIZE}" height="${EMPTY_SIZE}" viewBox="0 0 ${EMPTY_SIZE} ${EMPTY_SIZE}"></svg>`
   return (
     `<figure class="canvas${box ? '' : ' canvas-empty'}">` +
-    `<div class="canvas-scroll" tabindex="0" role="region" aria-label="${escapeHtml(parts.label || 'Canvas')}">${svg}</div></figure>`
+    `<div class="canvas-scroll" tabindex="0" role="region" aria-label="${escapeHtml(parts.label)}">${svg}</div></figure>`
   )
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { resolveConfig, type UserConfig } from '../../../../src/compiler/config/config.js'
 import { createRenderJobs } from '../../../../src/compiler/emit/page-routes.js'
 import { repoLabelOf, sidebarOf } from '../../../../src/compiler/emit/page-props.js'
-import { formatDateTime } from '../../../../src/compiler/config/site-labels.js'
+import { formatDateTime, zoneNameAt } from '../../../../src/compiler/config/site-labels.js'
 import { linkSite } from '../../../../src/compiler/link/link-site.js'
 import { compile } from '../page-fixtures.js'
 
@@ -87,12 +87,27 @@ describe('page meta helpers', () => {
     expect(inLang('en-GB')).toBe('28/11/2026, 08:05 CET')
   })
 
+  it('names the zone of a wall-clock time of the site: summer or winter as the time falls, around the changes too', () => {
+    const zurich = resolveConfig({ site: { timeZone: 'Europe/Zurich' } })
+    const wall = (text: string) => Date.parse(`${text}Z`)
+    expect(zoneNameAt(zurich, wall('2026-02-01T14:30'))).toBe('MEZ')
+    expect(zoneNameAt(zurich, wall('2026-07-01T14:30'))).toBe('MESZ')
+    // 29 March 2026: the clocks go from 02:00 to 03:00 in Zurich; 01:59 is still winter, 03:00 summer
+    expect(zoneNameAt(zurich, wall('2026-03-29T01:59'))).toBe('MEZ')
+    expect(zoneNameAt(zurich, wall('2026-03-29T03:00'))).toBe('MESZ')
+    // 25 October 2026: back from 03:00 to 02:00; 03:30 is winter again
+    expect(zoneNameAt(zurich, wall('2026-10-25T03:30'))).toBe('MEZ')
+    const newYork = resolveConfig({ site: { lang: 'en', timeZone: 'America/New_York' } })
+    expect(zoneNameAt(newYork, wall('2026-02-01T23:30'))).toBe('EST')
+    expect(zoneNameAt(newYork, wall('2026-07-01T23:30'))).toBe('EDT')
+    // a page in another language names the zone in its own words
+    expect(zoneNameAt(zurich, wall('2026-02-01T14:30'), 'en-GB')).toBe('CET')
+  })
+
   it('labels the repository link after its host', () => {
-    expect(['https://github.com/a/b', 'https://git.talwerk.example/a', 'https://gitlab.com/a'].map(repoLabelOf)).toEqual([
-      'GitHub',
-      'Source',
-      'GitLab',
-    ])
+    expect(
+      ['https://github.com/a/b', 'https://git.talwerk.example/a', 'https://gitlab.com/a'].map((repo) => repoLabelOf(repo, 'Quellcode')),
+    ).toEqual(['GitHub', 'Quellcode', 'GitLab'])
   })
 
   it('reports an unknown layout naming it', () => {
