@@ -12,29 +12,31 @@ export function Home({ page, bodyHtml, slots }: { page: PageProps; bodyHtml: str
     <main className="home" id="main-content" tabIndex={-1} data-route-focus="">
       {slots?.homeHero ? (
         <Slot name="homeHero" slot={slots.homeHero} />
-      ) : hero && (
-        <header className="hero">
-          {hero.image && (
-            <img
-              className={hero.imageDark ? 'hero-image hero-image-light' : 'hero-image'}
-              src={hero.image}
-              alt={hero.alt}
-              height={hero.height}
-            />
-          )}
-          {hero.imageDark && <img className="hero-image hero-image-dark" src={hero.imageDark} alt={hero.alt} height={hero.height} />}
-          {hero.text !== null && <h1 id="main-title">{hero.text}</h1>}
-          {hero.tagline !== null && <p className="description">{hero.tagline}</p>}
-          {hero.actions.length > 0 && (
-            <p className="actions">
-              {hero.actions.map((action) => (
-                <a key={action.link} className={`action-button ${action.type}`} href={action.link}>
-                  {action.text}
-                </a>
-              ))}
-            </p>
-          )}
-        </header>
+      ) : (
+        hero && (
+          <header className="hero">
+            {hero.image && (
+              <img
+                className={hero.imageDark ? 'hero-image hero-image-light' : 'hero-image'}
+                src={hero.image}
+                alt={hero.alt}
+                height={hero.height}
+              />
+            )}
+            {hero.imageDark && <img className="hero-image hero-image-dark" src={hero.imageDark} alt={hero.alt} height={hero.height} />}
+            {hero.text !== null && <h1 id="main-title">{hero.text}</h1>}
+            {hero.tagline !== null && <p className="description">{hero.tagline}</p>}
+            {hero.actions.length > 0 && (
+              <p className="actions">
+                {hero.actions.map((action) => (
+                  <a key={action.link} className={`action-button ${action.type}`} href={action.link}>
+                    {action.text}
+                  </a>
+                ))}
+              </p>
+            )}
+          </header>
+        )
       )}
       {page.features.length > 0 && (
         <div className="features">

@@ -104,8 +104,9 @@ describe('theme slots', () => {
         footer: { inner: '<p class="fuss">Fuss: Hobelbank (/hobelbank.html, de-CH)</p>' },
       })
       // around the body: the top before the page's text, the bottom after it and before the backlinks
-      expect(page.indexOf('slot-pageTop')).toBeLessThan(page.indexOf('Die Bank steht links.'))
-      expect(page.indexOf('slot-pageBottom')).toBeGreaterThan(page.indexOf('Die Bank steht links.'))
+      const text = page.indexOf('Die Bank steht links.', page.indexOf('<body'))
+      expect(page.indexOf('slot-pageTop')).toBeLessThan(text)
+      expect(page.indexOf('slot-pageBottom')).toBeGreaterThan(text)
       expect(page.indexOf('slot-headerEnd')).toBeLessThan(page.indexOf('</header>'))
       expect(slotsOf(notFound)).toMatchObject({
         headerEnd,

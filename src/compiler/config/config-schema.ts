@@ -199,7 +199,7 @@ const theme = z.strictObject({
     } satisfies Record<SlotName, unknown>)
     .optional()
     .describe(
-      'Components of your own in the theme\'s places (docs/theming.md, "Slots"): headerEnd (end of the navbar), footer, homeHero (in place of the home page\'s hero), pageTop and pageBottom (around a page\'s body), notFound (below the 404 page\'s message). Each is a React component file relative to the config (default export, rendered at build time), or { component, client } with a browser module that runs with the slot\'s element. Trusted code, like the config (docs/SECURITY.md). Default none.',
+      "Components of your own in the theme's places (docs/theming.md, \"Slots\"): headerEnd (end of the navbar), footer, homeHero (in place of the home page's hero), pageTop and pageBottom (around a page's body), notFound (below the 404 page's message). Each is a React component file relative to the config (default export, rendered at build time), or { component, client } with a browser module that runs with the slot's element. Trusted code, like the config (docs/SECURITY.md). Default none.",
     ),
 })
 

@@ -38,7 +38,10 @@ export interface DocumentInput extends AppProps {
  * The HTML of a page, ready to write. With `slots` (the site's theme slots, emit/slot-render.ts), the slots this page
  * shows are rendered first and placed by the theme; `frontmatter` is what their components receive.
  */
-export function renderDocument(input: DocumentInput, slots?: { renderer: SlotRenderer; slug: string; frontmatter?: Record<string, unknown> }): string {
+export function renderDocument(
+  input: DocumentInput,
+  slots?: { renderer: SlotRenderer; slug: string; frontmatter?: Record<string, unknown> },
+): string {
   const slotHtml = slots && slotsOf(input, slots.renderer, slots.slug, slots.frontmatter ?? {})
   const app = renderToString(
     createElement(App, { site: input.site, page: input.page, bodyHtml: input.bodyHtml, ...(slotHtml ? { slots: slotHtml } : {}) }),

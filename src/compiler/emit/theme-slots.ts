@@ -142,11 +142,15 @@ export async function bundleThemeSlots(root: string, config: ResolvedConfig): Pr
       files.push({ path, contents: browser.code, immutable: true })
       client = `${config.site.base}${path}`
     }
-    const hash = createHash('sha1').update(server.code).update('\0').update(client ?? '').digest('hex').slice(0, 12)
+    const hash = createHash('sha1')
+      .update(server.code)
+      .update('\0')
+      .update(client ?? '')
+      .digest('hex')
+      .slice(0, 12)
     bundles.push({ name, file: shown(component), code: server.code, map: server.map, hash, client })
   }
   const hash = createHash('sha1')
   for (const bundle of bundles) hash.update(`${bundle.name}\0${bundle.hash}\0`)
   return { bundles, files, hash: hash.digest('hex').slice(0, 12), inputs: [...inputs].sort() }
 }
-
