@@ -8,7 +8,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import type { UserConfig } from '../compiler/config/config.js'
 import { loadConfigModule } from '../compiler/config/config-module.js'
 import type { ConfigProblem } from '../compiler/config/config-schema.js'
-import { UsageError, type Diagnostic } from '../compiler/diagnostics.js'
+import { PlacedUsageError, type Diagnostic } from '../compiler/diagnostics.js'
 import type { SourcePath } from '../compiler/paths.js'
 import { guidePath } from '../compiler/package-files.js'
 
@@ -74,31 +74,23 @@ function toDiagnostic(problem: ConfigProblem, file: SourcePath, source: string):
  * A config file that cannot be used: a syntax error, an exception while it runs, no default export. Shown like any
  * usage error, with the file, line and column and a hint, never with a stack; the dev server shows it in the browser.
  */
-export class ConfigError extends UsageError {
+export class ConfigError extends PlacedUsageError {
   constructor(
     /** Absolute path of the file at fault: the config or a module it imports. */
-    readonly file: string,
-    readonly line: number,
-    readonly column: number,
-    readonly reason: string,
+    file: string,
+    line: number,
+    column: number,
+    reason: string,
     hint: string,
   ) {
-    super(`${shownPath(file)}:${line}:${column}: ${reason}`, hint, 'bad-config')
+    super(file, line, column, reason, hint, 'bad-config', shownPath(file))
     this.name = 'ConfigError'
   }
 
   /** The error as a diagnostic of the content root `root`, for the dev server's overlay. */
   toDiagnostic(root: string): Diagnostic {
     const inRoot = relative(root, this.file)
-    return {
-      severity: 'error',
-      code: 'bad-config',
-      file: (inRoot.startsWith('..') ? this.file : inRoot.split(sep).join('/')) as SourcePath,
-      line: this.line,
-      column: this.column,
-      message: this.reason,
-      hint: this.hint,
-    }
+    return this.diagnosticOf(inRoot.startsWith('..') ? this.file : inRoot.split(sep).join('/'))
   }
 }
 

@@ -130,6 +130,39 @@ export class UsageError extends Error {
   }
 }
 
+/**
+ * A usage error at a place in the team's own code (the config, a theme slot's component): printed as
+ * `file:line:column: reason` with a hint, never with a stack, and shown by the dev server's overlay as a diagnostic.
+ */
+export class PlacedUsageError extends UsageError {
+  constructor(
+    /** The file at fault, as the error keeps it (see each subclass). */
+    readonly file: string,
+    readonly line: number,
+    readonly column: number,
+    readonly reason: string,
+    hint: string,
+    code: 'bad-config' | 'bad-slot',
+    /** The file as the message names it. */
+    shownFile = file,
+  ) {
+    super(`${shownFile}:${line}:${column}: ${reason}`, hint, code)
+  }
+
+  /** The error as an error diagnostic of `file`, the path the overlay shows. */
+  protected diagnosticOf(file: string): Diagnostic {
+    return {
+      severity: 'error',
+      code: this.code as DiagnosticCode,
+      file: file as SourcePath,
+      line: this.line,
+      column: this.column,
+      message: this.reason,
+      hint: this.hint,
+    }
+  }
+}
+
 export function isUsageError(error: unknown): error is UsageError {
   return error instanceof UsageError
 }

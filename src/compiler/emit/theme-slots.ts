@@ -8,8 +8,7 @@ import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join, relative, resolve, sep } from 'node:path'
 import type { ResolvedConfig, SlotConfig } from '../config/config-schema.js'
-import { UsageError, type Diagnostic } from '../diagnostics.js'
-import type { SourcePath } from '../paths.js'
+import { PlacedUsageError, type Diagnostic } from '../diagnostics.js'
 import { ASSETS_DIR } from '../../shared/constants.js'
 import { SLOT_NAMES, type SlotName } from '../../shared/theme-slots.js'
 import type { OutputFile } from './output-file.js'
@@ -29,29 +28,21 @@ export interface ThemeSlots {
 }
 
 /** A slot that cannot be used: a missing file, a compile error, a component that throws while a page renders. */
-export class SlotError extends UsageError {
+export class SlotError extends PlacedUsageError {
   constructor(
     /** The file at fault, relative to the content root (or absolute, outside it). */
-    readonly file: string,
-    readonly line: number,
-    readonly column: number,
-    readonly reason: string,
+    file: string,
+    line: number,
+    column: number,
+    reason: string,
     hint: string,
   ) {
-    super(`${file}:${line}:${column}: ${reason}`, hint, 'bad-slot')
+    super(file, line, column, reason, hint, 'bad-slot')
     this.name = 'SlotError'
   }
 
   toDiagnostic(): Diagnostic {
-    return {
-      severity: 'error',
-      code: 'bad-slot',
-      file: this.file as SourcePath,
-      line: this.line,
-      column: this.column,
-      message: this.reason,
-      hint: this.hint,
-    }
+    return this.diagnosticOf(this.file)
   }
 }
 
