@@ -9,6 +9,11 @@ export interface InitConfigOptions {
   title: string
   /** The site language (`site.lang`), which also picks the language of the comments. */
   lang: string
+  /**
+   * The time zone of the machine `init` runs on, written as `site.timeZone` so that a CI runner (usually in UTC) shows
+   * the times the team sees; undefined for a machine in UTC, where the line stays an example.
+   */
+  timeZone?: string
 }
 
 /** The comments and examples of the config file, in one language. */
@@ -44,7 +49,7 @@ const TEXTS = {
     description: 'Ein Satz über das Wiki, für Suchmaschinen und die Startseite',
     hostname: 'Adresse der veröffentlichten Website; ergibt sitemap.xml, rss.xml und robots.txt',
     base: 'Pfad, unter dem die Website liegt, wenn sie nicht die ganze Domain belegt',
-    timeZone: 'Zeitzone der Zeiten «Zuletzt aktualisiert» und der Änderungen (ein IANA-Name)',
+    timeZone: 'Zeitzone der Zeiten «Zuletzt aktualisiert» und der Änderungen (ein IANA-Name); ohne sie die des Rechners, der baut',
     timeZoneExample: 'Europe/Zurich',
     logo: 'Logo in der Navigationsleiste: eine Datei aus diesem Ordner oder eine URL',
     navbar: 'Einträge der Navigationsleiste: ein Pfad, ein Seitenname oder eine URL',
@@ -74,7 +79,7 @@ const TEXTS = {
     description: 'One sentence about the wiki, for search engines and the home page',
     hostname: 'Address of the published site; gives sitemap.xml, rss.xml and robots.txt',
     base: 'Path the site is served under when it does not have the whole domain',
-    timeZone: 'Time zone of the "last updated" times and of the change history (an IANA name)',
+    timeZone: 'Time zone of the "last updated" times and of the change history (an IANA name); without it the building machine\'s',
     timeZoneExample: 'Europe/London',
     logo: 'Logo in the navbar: a file of this folder or a URL',
     navbar: 'Entries of the navbar: a path, a page name or a URL',
@@ -128,7 +133,7 @@ export function createConfigSource(options: InitConfigOptions): string {
     `    // ${t.base}`,
     "    // base: '/wiki/',",
     `    // ${t.timeZone}`,
-    `    // timeZone: ${quote(t.timeZoneExample)},`,
+    options.timeZone ? `    timeZone: ${quote(options.timeZone)},` : `    // timeZone: ${quote(t.timeZoneExample)},`,
     '  },',
     '  theme: {',
     `    // ${t.logo}`,

@@ -11,7 +11,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:pat
 import { InvalidArgumentError } from 'commander'
 import { discoverContent } from '../compiler/discover/load.js'
 import { detectVaultLanguage } from '../compiler/discover/vault-language.js'
-import { DEFAULT_CONFIG } from '../compiler/config/config.js'
+import { DEFAULT_CONFIG, machineTimeZone } from '../compiler/config/config.js'
 import { guidePath } from '../compiler/package-files.js'
 import { ciPipelineOf, defaultBranchOf, shellWord, type CiHost } from './init-ci.js'
 import { createConfigSource, createHomePage } from './init-config.js'
@@ -106,7 +106,12 @@ export async function run(options: InitOptions, reporter: Reporter = createRepor
     const pages = existsSync(folder) ? (await discoverContent(folder)).markdown : []
     // the vault's own language, as a build without `site.lang` would find it: written down, it stays when notes change
     const detected = options.lang === undefined ? await detectVaultLanguage(pages) : undefined
-    const site = { title: siteTitleOf(folder), lang: options.lang ?? detected ?? DEFAULT_CONFIG.site.lang }
+    const site = {
+      title: siteTitleOf(folder),
+      lang: options.lang ?? detected ?? DEFAULT_CONFIG.site.lang,
+      // this machine's zone, so that a CI runner in UTC shows the times the team sees
+      timeZone: localTimeZone(),
+    }
     mkdirSync(folder, { recursive: true })
     const configFile = join(folder, 'wikigen.config.ts')
     // 'wx': a config written between the check above and now is not replaced either
@@ -226,4 +231,10 @@ function addToGitignore(cwd: string, lines: string[]): string[] {
   const separator = text === '' || text.endsWith('\n') ? '' : '\n'
   appendFileSync(file, `${separator}# npm packages, wikigen's build cache and output\n${missing.join('\n')}\n`)
   return missing
+}
+
+/** The zone of the machine init runs on, unless it is UTC (a server or container, whose zone says nothing of the team). */
+function localTimeZone(): string | undefined {
+  const zone = machineTimeZone()
+  return /^(?:Etc\/)?(?:UTC|GMT|Universal|Zulu)(?:[+-]0)?$/i.test(zone) ? undefined : zone
 }

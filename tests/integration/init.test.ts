@@ -48,7 +48,7 @@ describe('wikigen init', () => {
     )
     const { config, diagnostics } = await loadConfig(join(cwd, 'content'))
     expect(diagnostics).toEqual([])
-    expect(config.site).toEqual({ title: 'Team Wiki', lang: 'de-CH' })
+    expect(config.site).toEqual({ title: 'Team Wiki', lang: 'de-CH', timeZone: 'Europe/Zurich' })
     expect(config.theme?.navbar).toEqual([
       { text: 'Home', link: '/' },
       { text: 'Glossar', link: '/glossary' },
@@ -69,9 +69,25 @@ describe('wikigen init', () => {
     const { config, diagnostics } = await loadConfig(cwd)
     expect(diagnostics).toEqual([])
     expect(config).toMatchObject({ site: { title: 'Acme', lang, hostname: 'https://wiki.example.com' }, theme: { editLink: true } })
-    // the time zone and an own text of the interface are there to be switched on
-    expect(config?.site?.timeZone).toMatch(/^Europe\//)
+    // the time zone is this machine's (the tests run in Zurich's), an own text of the interface is there to be switched on
+    expect(source).toContain("    timeZone: 'Europe/Zurich',\n")
+    expect(config?.site?.timeZone).toBe('Europe/Zurich')
     expect(config?.labels?.searchPlaceholder).toMatch(/wiki/i)
+  })
+
+  it("writes this machine's time zone for the CI runner, but not the zone of a machine in UTC", async () => {
+    const zoned = project('zeit')
+    expect(await init({ folder: '.', lang: 'de-CH', out: 'dist', cwd: zoned }, captureReporter())).toBe(0)
+    expect(readFileSync(join(zoned, 'wikigen.config.ts'), 'utf8')).toContain("    timeZone: 'Europe/Zurich',\n")
+    const before = process.env.TZ
+    process.env.TZ = 'UTC'
+    try {
+      const utc = project('server')
+      expect(await init({ folder: '.', lang: 'en', out: 'dist', cwd: utc }, captureReporter())).toBe(0)
+      expect(readFileSync(join(utc, 'wikigen.config.ts'), 'utf8')).toContain("    // timeZone: 'Europe/London',\n")
+    } finally {
+      process.env.TZ = before
+    }
   })
 
   it('makes an existing vault a site: no home page of its own, the vault named as --root in the printed commands', async () => {
