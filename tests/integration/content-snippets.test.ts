@@ -1,28 +1,45 @@
 /**
  * The code blocks of the wiki work when copied: each language that has a linter on this machine is checked with it
  * (nginx -t, systemd-analyze verify, yamllint, shellcheck, terraform fmt), environment files are checked for the
- * KEY=value form systemd reads, and k3s upgrade Plans for the image and version the controller needs. A failure names the page and the page line, e.g.
+ * KEY=value form systemd reads, and k3s upgrade Plans for the image and version the controller needs. Rules for meaning
+ * catch what a linter accepts but a reader's paste gets wrong (pg_restore -j on a pipe, terraform workspace with the
+ * http backend, smtp_ssl off on 587, undeclared compose secrets, Odoo memory limits above the package's RAM, …). A failure names the page and the page line, e.g.
  * `Hosting/Restic.md:47: "export" in an environment file …`. A linter that is not installed is reported as a skipped
  * test with the reason (scripts/install-linters.sh installs them on Debian); it never fails the run.
  */
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { repoRoot, tempDir } from './helpers.js'
 import {
+  ansibleInventories,
   hasTool,
   isEnvFile,
   isFragment,
   knowsHttp2Directive,
+  lintAnsiblePaths,
+  lintAptSources,
+  lintComposeSecrets,
   lintEnvFile,
+  lintInventoryHosts,
   lintNginx,
+  lintOdooMemory,
+  lintOdooSmtp,
+  lintPgRestoreParallel,
   lintShell,
+  lintSnapshotReuse,
+  lintSshGroups,
   lintTerraform,
+  lintTerraformPaths,
+  lintTerraformWorkspace,
   lintUnits,
   lintUpgradePlans,
   lintYaml,
   nginxContextOf,
   nginxVersion,
   snippetsOf,
+  sshAllowGroups,
+  terraformBackends,
   testCertificate,
   unitNameOf,
   wikiSnippets,
@@ -47,6 +64,18 @@ const tools = {
 const missing = (tool: string) => `${tool} is not installed (scripts/install-linters.sh installs it on Debian)`
 
 const report = (findings: string[]) => findings.join('\n')
+
+const contentRoot = join(repoRoot, 'content')
+const pageText = (page: string) => readFileSync(join(contentRoot, page), 'utf8')
+const pages = [...new Set(checked.map((snippet) => snippet.page))]
+const ofPage = (page: string) => checked.filter((snippet) => snippet.page === page)
+/** RAM of the smallest server package Odoo runs on (Managed Server M, see Odoo Hosting Off-Premise), in bytes. */
+function packageRam(name: string): number {
+  const row = new RegExp(`^\\|\\s*${name}\\s*\\|[^|]*?(\\d+)\\s*GB RAM`, 'm').exec(pageText('Hosting/Managed Server.md'))
+  if (!row) throw new Error(`no package ${name} in Hosting/Managed Server.md`)
+  return Number(row[1]) * 10 ** 9
+}
+const inventories = ansibleInventories(pageText('Werkzeuge/Ansible.md') + pageText('Werkzeuge/Ansible Inventory.md'))
 
 describe('the code blocks of the wiki', () => {
   let dir = ''
@@ -108,6 +137,57 @@ describe('the code blocks of the wiki', () => {
     expect(files.length).toBeGreaterThanOrEqual(1)
     const findings = files.flatMap(lintEnvFile)
     expect(findings, report(findings)).toEqual([])
+  })
+
+  describe('mean what the page says', () => {
+    it('pg_restore -j reads a file, never standard input', () => {
+      const findings = checked.flatMap(lintPgRestoreParallel)
+      expect(findings, report(findings)).toEqual([])
+    })
+    it('a restore takes files from a files snapshot, not from the snapshot of a database dump', () => {
+      const findings = pages.flatMap((page) => lintSnapshotReuse(ofPage(page)))
+      expect(findings, report(findings)).toEqual([])
+    })
+    it('Odoo sends mail on port 587 with STARTTLS (smtp_ssl = True)', () => {
+      const findings = checked.flatMap(lintOdooSmtp)
+      expect(findings, report(findings)).toEqual([])
+    })
+    it('Odoo memory limits, per process, fit the RAM of Managed Server M', () => {
+      const ram = packageRam('M')
+      expect(ram).toBe(8 * 10 ** 9)
+      const findings = checked.flatMap((snippet) => lintOdooMemory(snippet, ram))
+      expect(findings, report(findings)).toEqual([])
+    })
+    it('no terraform workspace with the http backend; terraform runs in envs/ or kunden/', () => {
+      const backends = terraformBackends(ofLang('hcl', 'terraform', 'tf'))
+      expect(backends).toContain('http')
+      const findings = [...lintTerraformWorkspace(checked, backends), ...checked.flatMap(lintTerraformPaths)]
+      expect(findings, report(findings)).toEqual([])
+    })
+    it('ansible-playbook names an inventory and a playbook of infra/ansible', () => {
+      expect(inventories).toEqual(expect.arrayContaining(['inventories/production', 'inventories/staging', 'inventories/dr-gva']))
+      const findings = checked.flatMap((snippet) => lintAnsiblePaths(snippet, inventories))
+      expect(findings, report(findings)).toEqual([])
+    })
+    it('hosts.yml lists hosts only, their variables are in host_vars', () => {
+      const findings = checked.flatMap(lintInventoryHosts)
+      expect(findings, report(findings)).toEqual([])
+    })
+    it('compose services that read /run/secrets/… declare the secret', () => {
+      const findings = checked.flatMap(lintComposeSecrets)
+      expect(findings, report(findings)).toEqual([])
+    })
+    it('apt installs vendor packages only on pages that add the vendor source', () => {
+      const findings = pages.flatMap((page) => lintAptSources(ofPage(page), pageText(page)))
+      expect(findings, report(findings)).toEqual([])
+    })
+    it('SSH groups named on pages are the groups sshd allows', () => {
+      const allowed = sshAllowGroups(checked)
+      expect(allowed).toEqual(['ssh-admin', 'ssh-kunde'])
+      expect(pages).toContain('Hosting/Managed Server.md')
+      const findings = pages.flatMap((page) => lintSshGroups(page, pageText(page), allowed))
+      expect(findings, report(findings)).toEqual([])
+    })
   })
 
   it.skipIf(!nginx || !tools.openssl)(
@@ -196,6 +276,110 @@ describe('the snippet linters', () => {
       'Beispiel.md:7: Plan server-plan has no upgrade.image (e.g. rancher/k3s-upgrade)',
       'Beispiel.md:7: Plan server-plan has neither version nor channel',
     ])
+  })
+
+  describe('the meaning rules fire on the old wrong runbook text', () => {
+    const page = (...blocks: [string, string][]) =>
+      snippetsOf('Beispiel.md', blocks.map(([lang, code]) => `Text\n\n\`\`\`${lang}\n${code}\`\`\`\n`).join('\n'))
+
+    it('pg_restore -j from a pipe (Disaster Recovery Plan Odoo, step 3)', () => {
+      const old =
+        'createdb -O odoo_muster odoo_muster_restore\nrestic dump --tag db "$SNAPSHOT" /odoo_muster.dump \\\n  | pg_restore -d odoo_muster_restore --no-owner --role=odoo_muster -j 4\n'
+      expect(lintPgRestoreParallel(sample('bash', old))).toEqual([
+        'Beispiel.md:7: pg_restore -j reads standard input here; parallel restore needs the dump as a file',
+      ])
+      expect(lintPgRestoreParallel(sample('bash', 'pg_restore -j 4 -d x < x.dump\n'))).toHaveLength(1)
+      expect(lintPgRestoreParallel(sample('bash', 'restic dump s /x.dump | pg_restore -d x\npg_restore -j 4 -d x /tmp/x.dump\n'))).toEqual(
+        [],
+      )
+    })
+
+    it('one snapshot id for the dump and the filestore (steps 2–4)', () => {
+      const snippets = page(
+        ['bash', 'SNAPSHOT=4f2a9c1d\n'],
+        ['bash', 'restic dump --tag db "$SNAPSHOT" /odoo_muster.dump | pg_restore -d x\n'],
+        ['bash', 'restic restore "$SNAPSHOT" --target /tmp/restore --include /var/lib/odoo/filestore/odoo_muster\n'],
+      )
+      expect(lintSnapshotReuse(snippets)).toEqual([
+        expect.stringMatching(/^Beispiel\.md:\d+: \$SNAPSHOT is also the snapshot of a database dump/),
+      ])
+    })
+
+    it('smtp_ssl = False on port 587 (Mailgun)', () => {
+      const old = '[options]\nsmtp_server = smtp.eu.mailgun.org\nsmtp_port = 587\nsmtp_ssl = False\n'
+      expect(lintOdooSmtp(sample('ini', old))).toEqual([
+        "Beispiel.md:9: smtp_port = 587 without smtp_ssl = True sends in clear text (Odoo's smtp_ssl is STARTTLS)",
+      ])
+      expect(lintOdooSmtp(sample('ini', old.replace('False', 'True')))).toEqual([])
+      expect(lintOdooSmtp(sample('ini', '[options]\nsmtp_port = 1025\nsmtp_ssl = False\n'))).toEqual([])
+    })
+
+    it('memory limits of 2.5 GiB per worker on an 8 GB server (Odoo Hosting)', () => {
+      const old = '[options]\nworkers = 5\nmax_cron_threads = 1\nlimit_memory_soft = 2147483648\nlimit_memory_hard = 2684354560\n'
+      expect(lintOdooMemory(sample('ini', old), 8 * 10 ** 9)).toEqual([
+        expect.stringMatching(/^Beispiel\.md:10: 7 processes × limit_memory_hard = 17\.5 GiB/),
+      ])
+      expect(lintOdooMemory(sample('ini', old.replace('2684354560', '805306368')), 8 * 10 ** 9)).toEqual([])
+    })
+
+    it('terraform workspace and paths outside infra/terraform (Disaster Recovery Plan)', () => {
+      const old = 'cd infra/plattform\nterraform workspace select dr-genf\nterraform apply -var="zone=ch-gva-2"\n'
+      const snippet = sample('bash', old)
+      expect(lintTerraformWorkspace([snippet], ['http'])).toEqual([
+        'Beispiel.md:7: terraform workspace does not exist with the http backend; use a separate state address',
+      ])
+      expect(lintTerraformWorkspace([snippet], ['s3'])).toEqual([])
+      expect(lintTerraformPaths(snippet)).toEqual([
+        'Beispiel.md:6: "cd infra/plattform" is not a directory of infra/terraform (envs/<umgebung> or kunden/<kunde>)',
+      ])
+      expect(lintTerraformPaths(sample('bash', 'cd infra/kunden/muster\nterraform plan\n'))).toHaveLength(1)
+      expect(lintTerraformPaths(sample('bash', 'cd envs/prod-zrh\nterraform plan\n'))).toEqual([])
+    })
+
+    it('ansible-playbook with an inventory and playbooks the repository does not have (Disaster Recovery Plan)', () => {
+      const old = 'ansible-playbook -i inventory/dr-genf.yml plattform.yml\n'
+      expect(lintAnsiblePaths(sample('bash', old), ['inventories/production', 'inventories/dr-gva'])).toEqual([
+        'Beispiel.md:6: inventory inventory/dr-genf.yml is not one of inventories/production, inventories/dr-gva',
+        'Beispiel.md:6: playbook plattform.yml is not under playbooks/',
+      ])
+      expect(
+        lintAnsiblePaths(sample('bash', 'ansible-playbook -i inventories/dr-gva playbooks/site.yml\n'), ['inventories/dr-gva']),
+      ).toEqual([])
+    })
+
+    it('host variables in hosts.yml (Ansible Inventory)', () => {
+      const old =
+        '# inventories/production/hosts.yml\nall:\n  children:\n    onprem:\n      hosts:\n        odoo-muster-01.onprem.talwerk.example:\n          ansible_host: 10.20.0.5\n'
+      expect(lintInventoryHosts(sample('yaml', old))).toEqual([
+        'Beispiel.md:11: host odoo-muster-01.onprem.talwerk.example has variables in hosts.yml; they belong in host_vars/odoo-muster-01.onprem.talwerk.example/',
+      ])
+      expect(lintInventoryHosts(sample('yaml', old.replace('          ansible_host: 10.20.0.5\n', '')))).toEqual([])
+    })
+
+    it('POSTGRES_PASSWORD_FILE without secrets (Odoo Hosting Off-Premise)', () => {
+      const old = 'services:\n  db:\n    image: postgres:16\n    environment:\n      POSTGRES_PASSWORD_FILE: /run/secrets/db_password\n'
+      expect(lintComposeSecrets(sample('yaml', old))).toEqual([
+        'Beispiel.md:10: service db reads /run/secrets/db_password but the secret is not listed under the service',
+      ])
+      const fixed = `${old}    secrets:\n      - db_password\nsecrets:\n  db_password:\n    file: ./secrets/db_password.txt\n`
+      expect(lintComposeSecrets(sample('yaml', fixed))).toEqual([])
+    })
+
+    it('docker-compose-plugin from Debian (Odoo Entwicklungsumgebung)', () => {
+      const old = sample('bash', 'sudo apt-get install docker.io docker-compose-plugin git\n')
+      expect(lintAptSources([old], 'Docker Engine mit Compose-Plugin')).toEqual([
+        'Beispiel.md:6: docker-compose-plugin is not in Debian; the page must add download.docker.com as a source first',
+      ])
+      expect(lintAptSources([old], 'https://download.docker.com/linux/debian')).toEqual([])
+    })
+
+    it('an SSH group sshd does not allow (Managed Server)', () => {
+      const old = 'Die Kundschaft erhält auf Wunsch einen eigenen SSH-Zugang mit eingeschränkten Rechten (Gruppe `kunde`, kein sudo).'
+      expect(lintSshGroups('Beispiel.md', old, ['ssh-admin', 'ssh-kunde'])).toEqual([
+        'Beispiel.md:1: group kunde is not in AllowGroups (ssh-admin ssh-kunde)',
+      ])
+      expect(lintSshGroups('Beispiel.md', old.replace('`kunde`', '`ssh-kunde`'), ['ssh-admin', 'ssh-kunde'])).toEqual([])
+    })
   })
 
   it.skipIf(!tools.yamllint)('reports a YAML syntax error at its page line', () => {

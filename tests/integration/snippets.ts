@@ -377,3 +377,241 @@ export function lintTerraform(snippets: Snippet[], dir: string): Finding[] {
     return [`${at(snippet, located ? Number(located[1]) - 1 : 0)}: terraform fmt would change it: ${detail}`]
   })
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Meaning: commands and settings that pass their linter but do not do what the page says
+
+const isShell = (snippet: Snippet) => ['bash', 'sh', 'shell'].includes(snippet.lang)
+
+/** The logical lines of a shell snippet (continuations joined), each with its offset in the snippet. */
+function shellLines(snippet: Snippet): { text: string; offset: number }[] {
+  const out: { text: string; offset: number }[] = []
+  let pending: { text: string; offset: number } | undefined
+  snippet.code.split('\n').forEach((line, offset) => {
+    const joined = pending ? { text: `${pending.text} ${line.trim()}`, offset: pending.offset } : { text: line, offset }
+    if (/\\\s*$/.test(line)) pending = { text: joined.text.replace(/\\\s*$/, ''), offset: joined.offset }
+    else {
+      pending = undefined
+      out.push(joined)
+    }
+  })
+  return out
+}
+
+/** `pg_restore -j` needs a file: with input from a pipe or `<` it stops ("parallel restore from standard input is not supported"). */
+export function lintPgRestoreParallel(snippet: Snippet): Finding[] {
+  if (!isShell(snippet)) return []
+  return shellLines(snippet).flatMap(({ text, offset }) => {
+    const piped = /\|\s*(?:\S+\s+)*?pg_restore\b(.*)$/.exec(text) ?? /\bpg_restore\b([^|]*<[^|]*)$/.exec(text)
+    if (!piped || !/(?:^|\s)(?:-j\s*\d+|--jobs(?:=|\s+)\d+)/.test(piped[1])) return []
+    return [`${at(snippet, offset)}: pg_restore -j reads standard input here; parallel restore needs the dump as a file`]
+  })
+}
+
+/**
+ * A database dump piped into `restic backup --stdin` is a snapshot of its own, apart from the one of the files: one
+ * snapshot variable used both for `restic dump … x.dump` and for `restic restore` restores files from a snapshot
+ * that holds only the dump. Checked over all shell snippets of a page.
+ */
+export function lintSnapshotReuse(snippets: Snippet[]): Finding[] {
+  const dumps = new Map<string, string>()
+  const restores = new Map<string, string>()
+  for (const snippet of snippets.filter(isShell)) {
+    for (const { text, offset } of shellLines(snippet)) {
+      const dump = /\brestic\s+dump\b.*?"?\$\{?(\w+)\}?"?\s+\S+\.dump\b/.exec(text)
+      if (dump) dumps.set(dump[1], at(snippet, offset))
+      const restore = /\brestic\s+restore\s+"?\$\{?(\w+)\}?"?/.exec(text)
+      if (restore) restores.set(restore[1], at(snippet, offset))
+    }
+  }
+  return [...dumps.keys()]
+    .filter((name) => restores.has(name))
+    .map(
+      (name) =>
+        `${restores.get(name)}: $${name} is also the snapshot of a database dump (${dumps.get(name)}); files come from another snapshot`,
+    )
+}
+
+/** The `key = value` pairs of an ini snippet's lines, with their offsets. */
+function iniValues(snippet: Snippet): Map<string, { value: string; offset: number }> {
+  const values = new Map<string, { value: string; offset: number }>()
+  snippet.code.split('\n').forEach((line, offset) => {
+    const match = /^\s*([\w.]+)\s*=\s*(.*?)\s*$/.exec(line)
+    if (match) values.set(match[1], { value: match[2], offset })
+  })
+  return values
+}
+
+/** Odoo's `smtp_ssl` switches STARTTLS on; on port 587 without it, user and password go out in clear text. */
+export function lintOdooSmtp(snippet: Snippet): Finding[] {
+  if (snippet.lang !== 'ini') return []
+  const values = iniValues(snippet)
+  const port = values.get('smtp_port')
+  if (!port || port.value !== '587') return []
+  const ssl = values.get('smtp_ssl')
+  if (ssl && /^(?:true|1|yes)$/i.test(ssl.value)) return []
+  return [`${at(snippet, (ssl ?? port).offset)}: smtp_port = 587 without smtp_ssl = True sends in clear text (Odoo's smtp_ssl is STARTTLS)`]
+}
+
+/**
+ * Odoo's memory limits hold for each process: workers, cron threads and the gevent process together may use
+ * (workers + max_cron_threads + 1) × limit_memory_hard, which must stay below three quarters of `ramBytes`.
+ */
+export function lintOdooMemory(snippet: Snippet, ramBytes: number): Finding[] {
+  if (snippet.lang !== 'ini') return []
+  const values = iniValues(snippet)
+  const hard = values.get('limit_memory_hard')
+  const workers = values.get('workers')
+  if (!hard || !workers) return []
+  const processes = Number(workers.value) + Number(values.get('max_cron_threads')?.value ?? 2) + 1
+  const total = processes * Number(hard.value)
+  if (total <= ramBytes * 0.75) return []
+  const gib = (bytes: number) => (bytes / 2 ** 30).toFixed(1)
+  return [
+    `${at(snippet, hard.offset)}: ${processes} processes × limit_memory_hard = ${gib(total)} GiB, more than 3/4 of ${gib(ramBytes)} GiB RAM`,
+  ]
+}
+
+/** `terraform workspace` fails with a backend that has no workspaces, such as `http` (GitLab's state). */
+export function lintTerraformWorkspace(snippets: Snippet[], backends: string[]): Finding[] {
+  if (!backends.includes('http')) return []
+  return snippets
+    .filter(isShell)
+    .flatMap((snippet) =>
+      shellLines(snippet).flatMap(({ text, offset }) =>
+        /\bterraform\s+workspace\b/.test(text)
+          ? [`${at(snippet, offset)}: terraform workspace does not exist with the http backend; use a separate state address`]
+          : [],
+      ),
+    )
+}
+
+/** The backends named by the wiki's Terraform snippets. */
+export const terraformBackends = (snippets: Snippet[]) =>
+  snippets.flatMap((snippet) => [...snippet.code.matchAll(/\bbackend\s+"(\w+)"/g)].map((match) => match[1]))
+
+/** A shell snippet that runs terraform changes only into `envs/…` or `kunden/…` of the infra/terraform repository. */
+export function lintTerraformPaths(snippet: Snippet): Finding[] {
+  if (!isShell(snippet) || !/^\s*terraform\s/m.test(snippet.code)) return []
+  return shellLines(snippet).flatMap(({ text, offset }) => {
+    const cd = /^\s*cd\s+(\S+)/.exec(text)
+    if (!cd || /^(?:envs|kunden)\/[\w<>-]+\/?$/.test(cd[1])) return []
+    return [`${at(snippet, offset)}: "cd ${cd[1]}" is not a directory of infra/terraform (envs/<umgebung> or kunden/<kunde>)`]
+  })
+}
+
+/** `ansible-playbook -i …` names an inventory of infra/ansible and a playbook under `playbooks/`. */
+export function lintAnsiblePaths(snippet: Snippet, inventories: string[]): Finding[] {
+  if (!isShell(snippet)) return []
+  return shellLines(snippet).flatMap(({ text, offset }) => {
+    if (!/^\s*ansible-playbook\s/.test(text) || !/\s-i\s/.test(text)) return []
+    const found: Finding[] = []
+    for (const [, inventory] of text.matchAll(/\s-i\s+(\S+)/g)) {
+      if (!inventories.includes(inventory.replace(/\/$/, '')))
+        found.push(`${at(snippet, offset)}: inventory ${inventory} is not one of ${inventories.join(', ')}`)
+    }
+    const playbook = /\s(\S+\.ya?ml)(?:\s|$)/.exec(text.replace(/\s-i\s+\S+/g, ''))
+    if (playbook && !playbook[1].startsWith('playbooks/'))
+      found.push(`${at(snippet, offset)}: playbook ${playbook[1]} is not under playbooks/`)
+    return found
+  })
+}
+
+/** The inventories infra/ansible has, as the wiki names them (`inventories/production`, …). */
+export const ansibleInventories = (text: string) => [
+  ...new Set([...text.matchAll(/`(inventories\/[\w.-]+?)\/?`|^# (inventories\/[\w.-]+\.ya?ml)$/gm)].map((m) => m[1] ?? m[2])),
+]
+
+/**
+ * A compose service that reads `*_FILE: /run/secrets/<name>` gets that file only if it lists the secret under its
+ * own `secrets:` and the file defines it under the top-level `secrets:`.
+ */
+export function lintComposeSecrets(snippet: Snippet): Finding[] {
+  if (!['yaml', 'yml'].includes(snippet.lang)) return []
+  const lines = snippet.code.split('\n')
+  return parseAllDocuments(snippet.code).flatMap((doc) => {
+    const compose = doc.toJS() as { services?: Record<string, unknown>; secrets?: Record<string, unknown> } | null
+    if (!compose || typeof compose.services !== 'object' || compose.services === null) return []
+    return Object.entries(compose.services).flatMap(([name, raw]) => {
+      const service = (raw ?? {}) as { environment?: unknown; secrets?: unknown[] }
+      const env = Array.isArray(service.environment)
+        ? Object.fromEntries(service.environment.map((entry) => String(entry).split(/=(.*)/s).slice(0, 2)))
+        : ((service.environment ?? {}) as Record<string, unknown>)
+      return Object.entries(env).flatMap(([key, value]) => {
+        const secret = key.endsWith('_FILE') && /^\/run\/secrets\/([\w.-]+)$/.exec(String(value))
+        if (!secret) return []
+        const listed = (service.secrets ?? []).some((s) => (typeof s === 'string' ? s : (s as { source?: string }).source) === secret[1])
+        const defined = compose.secrets !== undefined && secret[1] in compose.secrets
+        if (listed && defined) return []
+        const line = lines.findIndex((l) => l.includes(`${key}:`) || l.includes(`${key}=`))
+        return [
+          `${at(snippet, Math.max(line, 0))}: service ${name} reads /run/secrets/${secret[1]} but the secret is not ${listed ? 'defined at the top level' : 'listed under the service'}`,
+        ]
+      })
+    })
+  })
+}
+
+/** Packages that come from a vendor's apt source, not from Debian, and the host of that source. */
+export const VENDOR_APT_PACKAGES: Record<string, string> = {
+  'docker-ce': 'download.docker.com',
+  'docker-ce-cli': 'download.docker.com',
+  'containerd.io': 'download.docker.com',
+  'docker-buildx-plugin': 'download.docker.com',
+  'docker-compose-plugin': 'download.docker.com',
+  terraform: 'apt.releases.hashicorp.com',
+}
+
+/** An `apt install` of a vendor package needs the vendor's source on the same page. */
+export function lintAptSources(snippets: Snippet[], pageText: string): Finding[] {
+  return snippets.filter(isShell).flatMap((snippet) =>
+    shellLines(snippet).flatMap(({ text, offset }) =>
+      [...text.matchAll(/\bapt(?:-get)?\s+install\s+([^;&|#]*)/g)].flatMap((match) =>
+        match[1]
+          .split(/\s+/)
+          .filter((name) => VENDOR_APT_PACKAGES[name] && !pageText.includes(VENDOR_APT_PACKAGES[name]))
+          .map(
+            (name) => `${at(snippet, offset)}: ${name} is not in Debian; the page must add ${VENDOR_APT_PACKAGES[name]} as a source first`,
+          ),
+      ),
+    ),
+  )
+}
+
+/** The groups of `AllowGroups` in the wiki's sshd snippets. */
+export const sshAllowGroups = (snippets: Snippet[]) =>
+  snippets.flatMap((snippet) => [...snippet.code.matchAll(/^\s*AllowGroups\s+(.+)$/gm)].flatMap((m) => m[1].trim().split(/\s+/)))
+
+/** A page that gives someone SSH access through a group (`SSH-Zugang … (Gruppe `x``) names a group sshd lets in. */
+export function lintSshGroups(page: string, text: string, allowed: string[]): Finding[] {
+  return text
+    .split('\n')
+    .flatMap((line, index) =>
+      [...line.matchAll(/SSH[^.]*?Gruppe `([\w-]+)`/g)]
+        .filter((match) => !allowed.includes(match[1]))
+        .map((match) => `${page}:${index + 1}: group ${match[1]} is not in AllowGroups (${allowed.join(' ')})`),
+    )
+}
+
+/** An inventory's `hosts.yml` lists hosts only; their variables belong in host_vars/ (as the wiki says). */
+export function lintInventoryHosts(snippet: Snippet): Finding[] {
+  if (!['yaml', 'yml'].includes(snippet.lang) || !/^#\s*\S*hosts\.ya?ml\s*$/.test(snippet.code.split('\n')[0])) return []
+  const lines = snippet.code.split('\n')
+  const found: Finding[] = []
+  const walk = (node: unknown) => {
+    if (!node || typeof node !== 'object') return
+    const record = node as Record<string, unknown>
+    if (record.hosts && typeof record.hosts === 'object') {
+      for (const [host, vars] of Object.entries(record.hosts as Record<string, unknown>)) {
+        if (vars && typeof vars === 'object' && Object.keys(vars).length > 0) {
+          const line = lines.findIndex((l) => l.trim() === `${host}:`)
+          found.push(`${at(snippet, Math.max(line, 0))}: host ${host} has variables in hosts.yml; they belong in host_vars/${host}/`)
+        }
+      }
+    }
+    if (record.children && typeof record.children === 'object') Object.values(record.children as object).forEach(walk)
+    if (record.all) walk(record.all)
+  }
+  for (const doc of parseAllDocuments(snippet.code)) walk(doc.toJS())
+  return found
+}
