@@ -323,6 +323,13 @@ export function extractFacts(page: ContentPage): StatedFact[] {
         if (cadence) add('cadence', `phrase: ${match[1].toLowerCase().replace(/s$/, '')}`, cadence[1], line, text)
       }
     }
+    // the supported set ("Odoo 17, 18 und 19") and the current upgrade step ("von Nextcloud 33 auf 34")
+    for (const match of text.matchAll(/\b(Odoo|Nextcloud|PostgreSQL|Debian) (\d+), (\d+) und (\d+)\b/g)) {
+      add('version', `unterstützt › ${match[1].toLowerCase()}`, `${match[2]}, ${match[3]}, ${match[4]}`, line, text)
+    }
+    for (const match of text.matchAll(/\baktuell von (Odoo|Nextcloud|PostgreSQL|Debian) (\d+) auf (?:\1 )?(\d+)\b/g)) {
+      add('version', `nächster wechsel › ${match[1].toLowerCase()}`, `${match[2]} → ${match[3]}`, line, text)
+    }
     for (const match of text.matchAll(VERSIONED)) {
       const before = text.slice(Math.max(0, match.index - 30), match.index)
       const after = text.slice(match.index + match[0].length, match.index + match[0].length + 30)
