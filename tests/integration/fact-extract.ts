@@ -168,7 +168,7 @@ function measureValue(measure: string, text: string): string | undefined {
   }
   if (measure === 'einrichtung' || measure === 'preis') {
     const price = MONEY.exec(cell)
-    return price ? `${/^ab\b/.test(cell) ? 'ab ' : ''}${money(price[1])}` : undefined
+    return price ? money(price[1]) : undefined
   }
   if (measure === 'worker') return /^(\d+)/.exec(cell)?.[1]
   if (measure === 'rhythmus') return CADENCES.find(([pattern]) => pattern.test(cell))?.[1]
@@ -278,6 +278,7 @@ export function extractFacts(page: ContentPage): StatedFact[] {
   // values named by their measure
   let fence = false
   let heading = ''
+  let lastPackage: string | undefined
   page.lines.forEach((text, index) => {
     const line = index + 1
     if (/^\s*(?:```|~~~)/.test(text)) fence = !fence
@@ -293,7 +294,9 @@ export function extractFacts(page: ContentPage): StatedFact[] {
       if (text.startsWith('|') && /\|\s*(?:RPO|RTO)\b/.test(text)) continue // a table's own RPO/RTO column, read above
       for (const match of text.matchAll(pattern)) {
         const around = text.slice(Math.max(0, match.index - 60), match.index + match[0].length)
-        const klass = serviceClass(text) === 'zone zürich' ? 'zone zürich' : serviceClass(around)
+        let klass = serviceClass(text) === 'zone zürich' ? 'zone zürich' : serviceClass(around)
+        // "Das RPO von 1 Stunde setzt … voraus: Jedes System mit Premium-SLA …": the line's class, where the words around name none
+        if (klass === 'standard' && serviceClass(text) === 'premium' && !/\b(?:Standard|ohne Premium)/.test(around)) klass = 'premium'
         add(kind, `${metric.toLowerCase()} › ${klass}`, duration(match[1], match[2]), line, text)
       }
     }
@@ -305,11 +308,17 @@ export function extractFacts(page: ContentPage): StatedFact[] {
     const variant = /\b(?:in allen Varianten|für alle Pakete|in allen Paketen|überall)\b/.test(text)
       ? 'alle'
       : (packageOf(/\bPaket\s+(\w+)/.exec(text)?.[1] ?? '') ?? 'alle')
-    for (const match of text.matchAll(/\bworkers\s*=\s*(\d+)/g)) add('workers', `worker › ${subject} › ${variant}`, match[1], line, text)
-    if (!text.startsWith('|')) {
-      for (const match of text.matchAll(/\b(\d+)\s+(?:Odoo-)?Worker\b/g))
-        add('workers', `worker › ${subject} › ${variant}`, match[1], line, text)
+    for (const match of text.matchAll(/\bworkers\s*=\s*(\d+)/g)) {
+      // a configuration shows the package the text before it names ("Das Beispiel zeigt Off-Premise M")
+      add('workers', `worker › ${subject} › ${fence ? (lastPackage ?? variant) : variant}`, match[1], line, text)
     }
+    const counts = [...text.matchAll(/\b(\d+)\s+(?:Odoo-)?Worker\b/g)]
+    // a line that gives several packages their counts ("2, 4 oder 8 Worker") is read by its tables, not here
+    if (!text.startsWith('|') && !fence && new Set(counts.map((match) => match[1])).size === 1) {
+      for (const match of counts) add('workers', `worker › ${subject} › ${variant}`, match[1], line, text)
+    }
+    if (!fence)
+      lastPackage = [...text.matchAll(/\b(?:Paket|Managed Server|Odoo|Off-Premise)\s+([SML])\b/g)].pop()?.[1]?.toLowerCase() ?? lastPackage
     if (!fence) {
       const fee =
         /\b(?:Einrichtung(?:sgebühr)?|Setup-Gebühr|einmalige[rn]? Einrichtung)\b[^.|\n]{0,30}?CHF\s*(\d{1,3}(?:'\d{3})*(?:\.\d{2})?)/.exec(
