@@ -48,6 +48,7 @@ describe('the facts the wiki states', () => {
         'duration',
         'host',
         'mailbox',
+        'phone',
         'money',
         'quantity',
         'repository',
@@ -104,6 +105,12 @@ describe('the facts the wiki states', () => {
     expect(missing.map((fact) => `content/${fact.file}:${fact.line}: ${fact.value}`)).toEqual([])
   })
 
+  it('lists every phone number in Liste Kontakte', () => {
+    const list = pageText('Listen/Liste Kontakte.md').replace(/\s/g, '')
+    const missing = facts.filter((fact) => fact.kind === 'phone' && !list.includes(fact.key))
+    expect(missing.map((fact) => `content/${fact.file}:${fact.line}: ${fact.value}`)).toEqual([])
+  })
+
   it('lists every chat room on the Matrix page', () => {
     const matrix = pageText('Werkzeuge/Matrix.md')
     const missing = facts.filter((fact) => fact.kind === 'room' && !matrix.includes(`#${fact.value}:talwerk.example`))
@@ -140,6 +147,13 @@ describe('the facts the wiki states', () => {
       .filter(([host, files]) => files.size > 1 && !known(host))
       .map(([host, files]) => `${host}: ${[...files].join(', ')}`)
     expect(missing).toEqual([])
+  })
+
+  it('names every client id by the scheme of the Keycloak page', () => {
+    const keycloak = pageText('Sicherheit/Keycloak.md')
+    expect(keycloak).toContain('Client-ID im Schema `<anwendung>-<umgebung>`')
+    const off = facts.filter((fact) => fact.kind === 'client-id' && !/^[a-z0-9]+(?:-[a-z0-9]+)*-(?:prod|stage|test|dev)$/.test(fact.value))
+    expect(off.map((fact) => `content/${fact.file}:${fact.line}: ${fact.value}`)).toEqual([])
   })
 
   it('gives every repository one path', () => {

@@ -30,6 +30,7 @@ export type FactKind =
   | 'workers'
   | 'set-up-fee'
   | 'backup'
+  | 'phone'
 
 export interface StatedFact {
   kind: FactKind
@@ -202,6 +203,9 @@ export function extractFacts(page: ContentPage): StatedFact[] {
   page.lines.forEach((text, index) => {
     const line = index + 1
     for (const match of text.matchAll(/\b[a-z0-9][a-z0-9.+-]*@talwerk\.example\b/g)) add('mailbox', match[0], match[0], line, text)
+    for (const match of text.matchAll(/(?<![\d+])(?:\+41|0041|0)\s?\d{2}\s?\d{3}\s?\d{2}\s?\d{2}(?!\d)/g)) {
+      add('phone', match[0].replace(/\s/g, '').replace(/^(?:0041|0)/, '+41'), match[0], line, text)
+    }
     for (const match of text.matchAll(/#([a-z][a-z0-9-]*(?:<[a-z]+>)?)(?::talwerk\.example\b|`)/g)) {
       if (/^[0-9a-f]{3,8}$/.test(match[1])) continue // a colour
       if (/Matrix|Raum|Räume|Kanal|`#/.test(text) || match[0].endsWith('talwerk.example')) add('room', match[1], match[1], line, text)
@@ -213,9 +217,10 @@ export function extractFacts(page: ContentPage): StatedFact[] {
     for (const match of text.matchAll(/git\.talwerk\.example[/:]([a-z0-9-]+(?:\/[a-z0-9._-]+)+?)(?:\.git)?(?=[\s`"')\]|,;]|$)/g)) {
       add('repository', match[1].split('/').pop()!, match[1], line, text)
     }
-    for (const match of text.matchAll(/\b(?:client_id|clientId|Client-ID|Client ID)\b["'`:=\s]*[`"']?([a-z][a-z0-9-]+)/g)) {
-      const app = /\b(Odoo|Nextcloud|GitLab|Grafana|Wiki|Matrix|Wordpress|WordPress|Vaultwarden|n8n|Portal)\b/.exec(text)?.[1]
-      add('client-id', `client › ${(app ?? match[1]).toLowerCase()}`, match[1], line, text)
+    for (const match of text.matchAll(/\b(?:client_id|clientId|Client-ID|Client ID)\b["'`:=\s]*[`"']?([a-z][a-z0-9-]{2,})/g)) {
+      if (match[1] === 'null') continue // a log line of a request without a client
+      // the key is the application: the id without its environment ("grafana-prod" → grafana)
+      add('client-id', `client › ${match[1].replace(/-(?:prod|stage|test|dev)$/, '')}`, match[1], line, text)
     }
   })
 
