@@ -20,6 +20,8 @@ export interface ContentPage {
   body: string
   /** The line number (1-based) of the body's first line. */
   bodyLine: number
+  /** What YAML reports about the front matter, such as a key given twice. */
+  frontMatterErrors: string[]
 }
 
 function markdownFiles(dir: string): string[] {
@@ -36,11 +38,21 @@ export function readContentPage(file: string): ContentPage {
   const path = relative(contentRoot, file).split(sep).join('/')
   const text = readFileSync(file, 'utf8')
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/.exec(text)
-  const data: unknown = match ? parseDocument(match[1]).toJS() : null
+  const document = match ? parseDocument(match[1], { uniqueKeys: true }) : null
+  const data: unknown = document ? document.toJS() : null
+  const frontMatterErrors = document ? document.errors.map((error) => error.message.split('\n')[0]) : []
   const frontMatter = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {}
   const body = match ? text.slice(match[0].length) : text
   const bodyLine = match ? match[0].split('\n').length : 1
-  return { path, name: path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/, ''), frontMatter, lines: text.split(/\r?\n/), body, bodyLine }
+  return {
+    path,
+    name: path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/, ''),
+    frontMatter,
+    lines: text.split(/\r?\n/),
+    body,
+    bodyLine,
+    frontMatterErrors,
+  }
 }
 
 /** Every page below content/. */

@@ -168,6 +168,10 @@ describe('the upkeep of the wiki', () => {
     expect(pages.flatMap(reviewMistakes)).toEqual([])
   })
 
+  it('has front matter without a key given twice or other YAML errors', () => {
+    expect(pages.flatMap((page) => page.frontMatterErrors.map((error) => `content/${page.path}: ${error}`))).toEqual([])
+  })
+
   it('agrees with every table that states a page’s review cadence', () => {
     expect(pages.flatMap(statedCadenceMistakes)).toEqual([])
   })
@@ -190,6 +194,7 @@ describe('the upkeep of the wiki', () => {
       lines: ['---', ...Object.keys(frontMatter).map((key) => `${key}: x`), '---'],
       body: '',
       bodyLine: 1,
+      frontMatterErrors: [],
     })
     expect(reviewMistakes(page({ type: 'Runbook', reviewed: '2026-10-01', review: '2027-10-01' }))).toEqual([
       'content/Odoo/Neu.md:1: no owner ("owner: \\"[[Name]]\\"", a person page)',
