@@ -5,16 +5,14 @@
  * then builds the wiki and reads the rows of each `Liste …` page: none may show fewer pages than its hand-kept
  * predecessor, and Liste Seiten shows every page.
  */
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative, sep } from 'node:path'
-import { parseDocument } from 'yaml'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/compiler/build.js'
 import { loadConfig } from '../../src/cli/load-config.js'
 import { HAND_KEPT_LISTS } from '../fixtures/content-lists.js'
-import { repoRoot, tempDir } from './helpers.js'
-
-const contentRoot = join(repoRoot, 'content')
+import { contentPages, contentRoot, type ContentPage } from './content-pages.js'
+import { tempDir } from './helpers.js'
 
 const KINDS = ['Tutorial', 'Anleitung', 'Referenz', 'Erklärung']
 /** The section of a page at the top of content/, which has no folder. */
@@ -49,34 +47,9 @@ const TYPES = [
   'Vorlage',
 ]
 
-interface Page {
-  /** Path inside content/, with '/'. */
-  path: string
-  name: string
-  frontMatter: Record<string, unknown>
-  /** The lines of the file, to name the line of a property in a message. */
-  lines: readonly string[]
-}
+type Page = Pick<ContentPage, 'path' | 'name' | 'frontMatter' | 'lines'>
 
-function markdownFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.name.startsWith('.')) return []
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return markdownFiles(path)
-    return entry.name.endsWith('.md') ? [path] : []
-  })
-}
-
-function readPage(file: string): Page {
-  const path = relative(contentRoot, file).split(sep).join('/')
-  const text = readFileSync(file, 'utf8')
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/.exec(text)
-  const data: unknown = match ? parseDocument(match[1]).toJS() : null
-  const frontMatter = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {}
-  return { path, name: path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/, ''), frontMatter, lines: text.split(/\r?\n/) }
-}
-
-const pages = markdownFiles(contentRoot).map(readPage)
+const pages = contentPages()
 const listPages = pages.filter((page) => page.path.startsWith('Listen/Liste '))
 /** The names of the person pages, which an `owner` links to. */
 const personNames = new Set(pages.filter((page) => page.frontMatter.type === 'Person').map((page) => page.name))

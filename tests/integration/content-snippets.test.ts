@@ -24,8 +24,10 @@ import {
   lintInventoryHosts,
   lintNginx,
   lintOdooMemory,
+  lintOdooWorkers,
   lintOdooSmtp,
   lintPgRestoreParallel,
+  lintResticTags,
   lintShell,
   lintSnapshotReuse,
   lintSshGroups,
@@ -74,6 +76,11 @@ function packageRam(name: string): number {
   const row = new RegExp(`^\\|\\s*${name}\\s*\\|[^|]*?(\\d+)\\s*GB RAM`, 'm').exec(pageText('Hosting/Managed Server.md'))
   if (!row) throw new Error(`no package ${name} in Hosting/Managed Server.md`)
   return Number(row[1]) * 10 ** 9
+}
+/** Worker counts of the Odoo packages in Talwerk Cloud Preise (Odoo S, M, L); Off-Premise M and L use 4 and 8. */
+function packageWorkers(): number[] {
+  const counts = [...pageText('Hosting/Talwerk Cloud Preise.md').matchAll(/^\|\s*Odoo [SML]\s*\|[^|]*\|\s*(\d+) Worker/gm)]
+  return counts.map((match) => Number(match[1]))
 }
 const inventories = ansibleInventories(pageText('Werkzeuge/Ansible.md') + pageText('Werkzeuge/Ansible Inventory.md'))
 
@@ -150,6 +157,15 @@ describe('the code blocks of the wiki', () => {
     })
     it('Odoo sends mail on port 587 with STARTTLS (smtp_ssl = True)', () => {
       const findings = checked.flatMap(lintOdooSmtp)
+      expect(findings, report(findings)).toEqual([])
+    })
+    it('restic filters by the tags the backup jobs set (service and part)', () => {
+      const findings = checked.flatMap(lintResticTags)
+      expect(findings, report(findings)).toEqual([])
+    })
+    it('odoo.conf sets the worker count of a package', () => {
+      expect(packageWorkers()).toEqual([2, 4, 8])
+      const findings = checked.flatMap((snippet) => lintOdooWorkers(snippet, packageWorkers()))
       expect(findings, report(findings)).toEqual([])
     })
     it('Odoo memory limits, per process, fit the RAM of Managed Server M', () => {
@@ -371,6 +387,26 @@ describe('the snippet linters', () => {
         'Beispiel.md:6: docker-compose-plugin is not in Debian; the page must add download.docker.com as a source first',
       ])
       expect(lintAptSources([old], 'https://download.docker.com/linux/debian')).toEqual([])
+    })
+
+    it('key=value and unknown restic tags (Wiederherstellung Managed Server, Man Restic, Odoo Hosting)', () => {
+      expect(lintResticTags(sample('bash', 'restic snapshots --host srv-muster-01 --tag service=system\n'))).toEqual([
+        expect.stringMatching(/^Beispiel\.md:6: restic tag service=system is not a tag of the backup service/),
+      ])
+      expect(lintResticTags(sample('bash', 'restic backup /var/lib/odoo/filestore/muster --tag odoo,filestore\n'))).toHaveLength(1)
+      expect(lintResticTags(sample('bash', 'restic restore latest --tag filestore --target /tmp/restore\n'))).toHaveLength(1)
+      expect(
+        lintResticTags(sample('bash', 'restic snapshots --host srv-muster-01 --tag system\nrestic snapshots --tag odoo,db\n')),
+      ).toEqual([])
+    })
+
+    it('workers = 5 in a production odoo.conf (Odoo Hosting)', () => {
+      const old = '[options]\nproxy_mode = True\nworkers = 5\nmax_cron_threads = 1\n'
+      expect(lintOdooWorkers(sample('ini', old), [2, 4, 8])).toEqual([
+        'Beispiel.md:8: workers = 5 is not the worker count of a package (2, 4, 8)',
+      ])
+      expect(lintOdooWorkers(sample('ini', old.replace('workers = 5', 'workers = 4')), [2, 4, 8])).toEqual([])
+      expect(lintOdooWorkers(sample('ini', '[options]\nworkers = 0\n'), [2, 4, 8])).toEqual([])
     })
 
     it('an SSH group sshd does not allow (Managed Server)', () => {

@@ -202,6 +202,7 @@ describe('the Talwerk wiki', () => {
     'hosting.html',
     'wissensmanager_in.html',
     'rolle-geschäftsführer_in.html',
+    'zellij.html',
     'zellj.html',
     '404.html',
   ])('has the route /%s', (file) => {
@@ -226,8 +227,10 @@ describe('the Talwerk wiki', () => {
     expect(headingsOf(file)).toEqual(expect.arrayContaining(headings))
   })
 
-  it('titles zellj.html "Zsh"', () => {
-    expect(html('zellj.html')).toContain('<title>Zsh | Wiki Talwerk</title>')
+  it('titles zellij.html "Zellij" and keeps the old misspelt address zellj.html as a redirect to it', () => {
+    expect(html('zellij.html')).toContain('<title>Zellij | Wiki Talwerk</title>')
+    expect(html('zellj.html')).not.toContain('<title>Zsh | Wiki Talwerk</title>')
+    expect(html('zellj.html')).toContain('zellij.html')
   })
 
   it('documents the task flow Backlog → Bereit → In Arbeit → Feedback → Erledigt → Postlog with a diagram', () => {

@@ -472,6 +472,37 @@ export function lintOdooMemory(snippet: Snippet, ramBytes: number): Finding[] {
   ]
 }
 
+/**
+ * Tags of the backup service (Specification Backup Service, BS-FR-003): the service (`odoo`, `nextcloud`, `keycloak`,
+ * `system`) and the part (`db`, `files`), plus the markers of a manual snapshot. The customer is the repository, so
+ * `key=value` tags such as `service=system` or `customer=muster` match no snapshot the jobs write.
+ */
+export const BACKUP_TAGS = ['odoo', 'nextcloud', 'keycloak', 'system', 'db', 'files', 'vor-upgrade', 'manuell']
+
+/** `restic … --tag a,b` with a tag the backup jobs never set, so the filter finds nothing. */
+export function lintResticTags(snippet: Snippet): Finding[] {
+  if (!isShell(snippet)) return []
+  return shellLines(snippet).flatMap(({ text, offset }) => {
+    if (!/\brestic\b/.test(text)) return []
+    return [...text.matchAll(/--tag[ =]([^\s]+)/g)].flatMap((match) =>
+      match[1]
+        .split(',')
+        .filter((tag) => !BACKUP_TAGS.includes(tag))
+        .map((tag) => `${at(snippet, offset)}: restic tag ${tag} is not a tag of the backup service (${BACKUP_TAGS.join(', ')})`),
+    )
+  })
+}
+
+/** A production `odoo.conf` (proxy_mode on) whose `workers` is not one of the worker counts of the packages. */
+export function lintOdooWorkers(snippet: Snippet, packageWorkers: number[]): Finding[] {
+  if (snippet.lang !== 'ini') return []
+  const values = iniValues(snippet)
+  const workers = values.get('workers')
+  if (!workers || !/^(?:true|1|yes)$/i.test(values.get('proxy_mode')?.value ?? '')) return []
+  if (packageWorkers.includes(Number(workers.value))) return []
+  return [`${at(snippet, workers.offset)}: workers = ${workers.value} is not the worker count of a package (${packageWorkers.join(', ')})`]
+}
+
 /** `terraform workspace` fails with a backend that has no workspaces, such as `http` (GitLab's state). */
 export function lintTerraformWorkspace(snippets: Snippet[], backends: string[]): Finding[] {
   if (!backends.includes('http')) return []
