@@ -2,7 +2,12 @@
 // The wikigen benchmark. Generates a deterministic synthetic wiki, builds it with wikigen (and, with --peers, with
 // VuePress 2 / Hugo / VitePress from ../shared/peers, runs alternating), and prints one table.
 //
-//   npm run bench -- --pages 3000 [--runs 3] [--peers vuepress,hugo] [--browser] [--dev]
+//   npm run bench -- --pages 3000 [--runs 3] [--peers vuepress,hugo] [--browser] [--dev] [--floor]
+//                    [--baseline <commit>] [--pairs N] [--no-baseline]
+//
+//   --baseline the commit to compare with in alternating pairs (default: the one pinned in bench/baseline.json);
+//              cold and warm builds, N pairs each (default 5 up to 3 000 pages, else 0: give --pairs to compare
+//              larger corpora), the ratio taken pair by pair
 //
 //   --browser  median time of a search keystroke over a 10 000-page index, in Chromium; full-text search: what a
 //              first query transfers and how long a query takes, at the benchmark's size and at 10 000 pages
@@ -17,9 +22,19 @@ import { gzipSync } from 'node:zlib'
 import { measure, median } from './measure.mjs'
 import { folderSize, pageAssets } from './page-assets.mjs'
 import { fullTextIndexSize, fullTextQueries } from './fulltext-search.mjs'
+import { comparePairs, pairLines, pinnedBaseline, prepareTree } from './baseline.mjs'
 
 const repo = resolve(import.meta.dirname, '..')
-const options = { pages: 3000, runs: 3, peers: [], browser: false, dev: false, work: '/tmp/wikigen-bench' }
+const options = {
+  pages: 3000,
+  runs: 3,
+  peers: [],
+  browser: false,
+  dev: false,
+  work: '/tmp/wikigen-bench',
+  baseline: undefined,
+  pairs: undefined,
+}
 const argv = process.argv.slice(2)
 for (let i = 0; i < argv.length; i++) {
   const arg = argv[i]
@@ -30,6 +45,9 @@ for (let i = 0; i < argv.length; i++) {
   else if (arg === '--dev') options.dev = true
   else if (arg === '--floor') options.floor = true
   else if (arg === '--work') options.work = argv[++i]
+  else if (arg === '--baseline') options.baseline = argv[++i]
+  else if (arg === '--no-baseline') options.pairs = 0
+  else if (arg === '--pairs') options.pairs = Number(argv[++i])
   else {
     console.error(`unknown option ${arg}`)
     process.exit(2)
@@ -220,6 +238,31 @@ async function main() {
     lines.push(
       `| parser floor: + mdast-util-from-markdown, ${floor.treeMBs.toFixed(2)} MB/s per core | ${floor.treeFloorS.toFixed(2)} s on ${floor.cores} cores${ratio(floor.treeFloorS)} |`,
     )
+  }
+  const pairs = options.pairs ?? (options.pages <= 3000 ? 5 : 0)
+  if (pairs > 0) {
+    const commit = options.baseline ?? pinnedBaseline(repo)
+    const baseline = prepareTree(repo, options.work, commit, log)
+    const head = execFileSync('git', ['-C', repo, 'rev-parse', '--short=12', 'HEAD'], { encoding: 'utf8' }).trim()
+    const dirty = execFileSync('git', ['-C', repo, 'status', '--porcelain', '--', 'src', 'bin', 'scripts'], { encoding: 'utf8' }).trim()
+    const result = await comparePairs({
+      repo,
+      work: options.work,
+      corpus: dir,
+      baselineTree: baseline.dir,
+      currentTree: repo,
+      coldPairs: pairs,
+      warmPairs: pairs,
+      log,
+    })
+    lines.push('')
+    lines.push(
+      `Against baseline ${baseline.sha.slice(0, 12)} (current ${head}${dirty ? ' with uncommitted changes' : ''}), ${pairs} alternating pairs each; ratio = current ÷ baseline, taken pair by pair:`,
+    )
+    lines.push('')
+    lines.push(...pairLines('cold', result.cold))
+    lines.push('')
+    lines.push(...pairLines('warm', result.warm))
   }
   console.log(lines.join('\n'))
 }
