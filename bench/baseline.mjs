@@ -43,7 +43,7 @@ export function prepareTree(repo, work, commit, log) {
 }
 
 /** One build of `tree` as a whole process: wall time and peak memory. */
-async function buildWith(tree, corpus, out, cwd, cache) {
+export async function buildWith(tree, corpus, out, cwd, cache) {
   mkdirSync(cwd, { recursive: true })
   const args = [join(tree, 'bin/wikigen.js'), 'build', '--root', corpus, '--out', out, ...(cache ? [] : ['--no-cache'])]
   const result = await measure(process.execPath, args, { cwd, env: { CI: '1' } })

@@ -22,7 +22,7 @@ import { gzipSync } from 'node:zlib'
 import { measure, median } from './measure.mjs'
 import { folderSize, pageAssets } from './page-assets.mjs'
 import { fullTextIndexSize, fullTextQueries } from './fulltext-search.mjs'
-import { comparePairs, pairLines, pinnedBaseline, prepareTree } from './baseline.mjs'
+import { buildWith, comparePairs, pairLines, pinnedBaseline, prepareTree } from './baseline.mjs'
 
 const repo = resolve(import.meta.dirname, '..')
 const options = {
@@ -54,7 +54,6 @@ for (let i = 0; i < argv.length; i++) {
   }
 }
 
-const wikigen = join(repo, 'bin/wikigen.js')
 const log = (line) => console.error(`· ${line}`)
 mkdirSync(options.work, { recursive: true })
 
@@ -110,11 +109,8 @@ function commandExists(name) {
   }
 }
 
-async function buildWikigen(dir, out, cwd, extra = ['--no-cache']) {
-  const result = await measure(process.execPath, [wikigen, 'build', '--root', dir, '--out', out, ...extra], { cwd, env: { CI: '1' } })
-  if (result.code !== 0 && !/✓|✗/.test(result.stderr)) throw new Error(`wikigen failed:\n${result.stderr.slice(-2000)}`)
-  return result
-}
+/** One whole build of the corpus by this tree (cold unless `cache`), measured as a process. */
+const buildWikigen = (dir, out, cwd, cache = false) => buildWith(repo, dir, out, cwd, cache)
 
 /** Page HTML sizes: the median one is "typical". */
 function typicalPage(out) {
@@ -149,12 +145,12 @@ async function main() {
   // warm rebuilds: cache kept, one page changed each time
   const warmDir = join(runDir, 'warm-corpus')
   cpSync(dir, warmDir, { recursive: true })
-  await buildWikigen(warmDir, join(runDir, 'warm-out'), runDir, [])
+  await buildWikigen(warmDir, join(runDir, 'warm-out'), runDir, true)
   const pageFiles = readdirSync(warmDir).filter((f) => f.endsWith('.md') && f !== 'index.md')
   const warm = []
   for (let run = 0; run < options.runs; run++) {
     appendFileSync(join(warmDir, pageFiles[run * 7]), `\nGeändert im Lauf ${run}.\n`)
-    warm.push(await buildWikigen(warmDir, join(runDir, 'warm-out'), runDir, []))
+    warm.push(await buildWikigen(warmDir, join(runDir, 'warm-out'), runDir, true))
   }
 
   const out = join(runDir, 'wikigen')

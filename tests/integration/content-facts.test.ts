@@ -4,22 +4,11 @@
  * The owning page of each fact must still state the canonical value, and each fact's sample lines prove that its
  * patterns catch the old contradictions without flagging unrelated text.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join, relative, sep } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CONTENT_FACTS, type ContentFact } from '../fixtures/content-facts.js'
-import { repoRoot } from './helpers.js'
-
-const contentRoot = join(repoRoot, 'content')
-
-/** Every markdown file below `dir`, as paths relative to the repository root with forward slashes. */
-function listMarkdown(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return listMarkdown(path)
-    return entry.isFile() && entry.name.endsWith('.md') ? [relative(repoRoot, path).split(sep).join('/')] : []
-  })
-}
+import { contentPages, contentRoot } from './content-pages.js'
 
 /**
  * The contradiction patterns of `fact` that match `line`, each with the text it matched. On any page but the owner,
@@ -33,7 +22,7 @@ function findContradictions(fact: ContentFact, line: string, onOwnerPage = false
   })
 }
 
-const pages = listMarkdown(contentRoot).map((file) => ({ file, lines: readFileSync(join(repoRoot, file), 'utf8').split(/\r?\n/) }))
+const pages = contentPages().map((page) => ({ file: `content/${page.path}`, lines: page.lines }))
 
 describe('the canonical facts of the wiki', () => {
   it('reads the wiki', () => {

@@ -163,7 +163,7 @@ const SUBJECT = /\b(odoo|nextcloud|managed server|off-premise|on-premise|wordpre
 function measureValue(measure: string, text: string): string | undefined {
   const cell = plain(text)
   if (cell === '' || /^[–-]$/.test(cell)) return undefined
-  if (measure === 'rpo' || measure === 'rto' || measure === 'aufbewahrung' || measure === 'reaktionszeit') {
+  if (measure === 'aufbewahrung' || measure === 'reaktionszeit') {
     const span = DURATION.exec(cell)
     return span ? duration(span[1], span[2]) + (/premium/i.test(cell) ? ` (${cell})` : '') : undefined
   }
@@ -224,8 +224,9 @@ export function extractFacts(page: ContentPage): StatedFact[] {
     }
   })
 
+  const cells = tableCells(page)
   // values in table cells whose column or row names their measure
-  for (const { line, lineText, cell } of tableCells(page)) {
+  for (const { line, lineText, cell } of cells) {
     const byColumn = MEASURES.find(([pattern]) => pattern.test(cell.column))
     const byRow = byColumn ? undefined : MEASURES.find(([pattern]) => pattern.test(cell.row))
     const measure = byColumn ?? byRow
@@ -253,7 +254,7 @@ export function extractFacts(page: ContentPage): StatedFact[] {
   }
 
   // values in table cells
-  for (const { line, lineText, cell } of tableCells(page)) {
+  for (const { line, lineText, cell } of cells) {
     const subject = SUBJECT.exec(`${cell.row} ${cell.table}`)?.[1]?.toLowerCase() ?? page.name.toLowerCase()
     const key = `table: ${subject} › ${cell.table} › ${cell.row} › ${cell.column}`
     const text = cell.text
