@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { writeThirdPartyLicenses } from './third-party-licenses.mjs'
+import { libraryPatches } from './library-patches.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 const dist = join(root, 'lib')
@@ -32,7 +33,8 @@ const nodeBundle = {
   define: { 'process.env.NODE_ENV': '"production"' },
   jsx: 'automatic',
   sourcemap: 'linked',
-  plugins: [rawPlugin],
+  // libraries with speed fixes (library-patches.mjs)
+  plugins: [rawPlugin, libraryPatches],
   metafile: true,
   logLevel: 'warning',
 }
