@@ -76,6 +76,8 @@ export function createMemoryStore(): PageStore {
 }
 
 const INDEX_VERSION = 4
+const NEWLINE = 0x0a
+const NEWLINE_BYTES = Buffer.from('\n')
 /** Packs kept in memory per thread while rendering: render batches mostly read the packs of a few compile batches. */
 const OPEN_PACKS = 8
 
@@ -92,21 +94,27 @@ export function createDiskStore(dir: string): PageStore {
   const packFds = new Map<string, number>()
   const packExists = new Map<string, boolean>()
   let index: Map<string, IndexEntry> | undefined
-  /** The index line of each page read from it, written again as it is. */
-  const lines = new Map<string, string>()
+  /**
+   * The index line of each page read from it, written again as it is: its bytes in the file as read (or as last
+   * written), so that an unchanged page costs no conversion when the index is written anew.
+   */
+  const lines = new Map<string, Buffer>()
   let packCount = 0
 
   const readIndex = (): Map<string, IndexEntry> => {
     const pages = new Map<string, IndexEntry>()
     try {
       // ASCII read as latin1: decoding 8 MB of UTF-8 took longer than parsing the JSON
-      const [head, ...rest] = readFileSync(indexFile, 'latin1').split('\n')
-      if ((JSON.parse(head) as { version: number }).version !== INDEX_VERSION) return pages
-      for (const line of rest) {
-        if (line === '') continue
-        const page = JSON.parse(line) as IndexEntry
+      const bytes = readFileSync(indexFile)
+      let end = bytes.indexOf(NEWLINE)
+      if (end === -1 || (JSON.parse(bytes.toString('latin1', 0, end)) as { version: number }).version !== INDEX_VERSION) return pages
+      for (let start = end + 1; start < bytes.length; start = end + 1) {
+        end = bytes.indexOf(NEWLINE, start)
+        if (end === -1) end = bytes.length
+        if (end === start) continue
+        const page = JSON.parse(bytes.toString('latin1', start, end)) as IndexEntry
         pages.set(page.contentHash, page)
-        lines.set(page.contentHash, line)
+        lines.set(page.contentHash, bytes.subarray(start, end))
       }
     } catch {
       // none yet, torn or foreign: compile everything
@@ -213,13 +221,16 @@ export function createDiskStore(dir: string): PageStore {
         return body ? [{ ...page, body }] : []
       })
       mkdirSync(dir, { recursive: true })
-      const text = [JSON.stringify({ version: INDEX_VERSION }), ...kept.map((page) => lines.get(page.contentHash) ?? asciiJson(page))]
+      const keptLines = kept.map((page) => lines.get(page.contentHash) ?? Buffer.from(asciiJson(page), 'latin1'))
+      const parts: Buffer[] = [Buffer.from(JSON.stringify({ version: INDEX_VERSION }), 'latin1')]
+      for (const line of keptLines) parts.push(NEWLINE_BYTES, line)
+      parts.push(NEWLINE_BYTES)
       const temp = `${indexFile}.${process.pid}.tmp`
-      writeFileSync(temp, `${text.join('\n')}\n`, 'latin1')
+      writeFileSync(temp, Buffer.concat(parts))
       renameSync(temp, indexFile)
       index = new Map(kept.map((page) => [page.contentHash, page]))
       lines.clear()
-      kept.forEach((page, i) => lines.set(page.contentHash, text[i + 1]))
+      kept.forEach((page, i) => lines.set(page.contentHash, keptLines[i]))
       const used = new Set(kept.map((page) => `${page.body.pack}.html`))
       for (const file of existsSync(packDir) ? readdirSync(packDir) : []) {
         if (!used.has(file)) rmSync(join(packDir, file), { force: true })

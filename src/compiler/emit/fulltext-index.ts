@@ -163,8 +163,21 @@ export function keepsBase(sources: readonly FullTextSource[], state: FullTextSta
   )
 }
 
-/** The pages of the base that an index of these pages keeps as they are: number in the base → page. */
+/**
+ * The pages of the base that an index of these pages keeps as they are: number in the base → page. Worked out once
+ * per pages and state: a warm build asks three times (whether to merge on a worker, whether the base is usable, the
+ * delta), each a digest per page.
+ */
 function keptOf(sources: readonly FullTextSource[], state: FullTextState): Map<number, FullTextSource> {
+  const known = keptBefore.get(state)
+  if (known?.sources === sources) return known.kept
+  const kept = keptPagesOf(sources, state)
+  keptBefore.set(state, { sources, kept })
+  return kept
+}
+const keptBefore = new WeakMap<FullTextState, { sources: readonly FullTextSource[]; kept: Map<number, FullTextSource> }>()
+
+function keptPagesOf(sources: readonly FullTextSource[], state: FullTextState): Map<number, FullTextSource> {
   const numberOf = new Map(state.hashes.map((hash, doc) => [hash, doc]))
   const kept = new Map<number, FullTextSource>()
   for (const source of sources) {

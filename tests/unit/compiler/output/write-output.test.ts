@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -60,6 +60,24 @@ describe('staging and swap', () => {
     await swapInOutput(staging, out)
     expect(readFileSync(join(out, 'a'), 'utf8')).toBe('neu')
     expect(readdirSync(parent)).toEqual(['dist'])
+  })
+
+  it('removes the whole previous output after the swap, unlinking its symbolic links without following them', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'wikigen-out-'))
+    const elsewhere = mkdtempSync(join(tmpdir(), 'wikigen-kept-'))
+    writeFileSync(join(elsewhere, 'bleibt.txt'), 'bleibt')
+    const out = join(parent, 'dist')
+    mkdirSync(join(out, 'fulltext', 'p'), { recursive: true })
+    writeFileSync(join(out, 'a.html'), 'alt')
+    writeFileSync(join(out, 'fulltext', 'p', '0.txt'), 'alt')
+    symlinkSync(elsewhere, join(out, 'verweis'))
+    symlinkSync(join(elsewhere, 'bleibt.txt'), join(out, 'fulltext', 'datei'))
+    const staging = await createStaging(out)
+    writeFileSync(join(staging, 'a.html'), 'neu')
+    await swapInOutput(staging, out)
+    expect(readdirSync(parent)).toEqual(['dist'])
+    expect(readdirSync(out).sort()).toEqual(['.wikigen-output', 'a.html'].sort())
+    expect(readFileSync(join(elsewhere, 'bleibt.txt'), 'utf8')).toBe('bleibt')
   })
 
   it('puts the old entries back when an entry-by-entry swap was interrupted before the new ones arrived', () => {
