@@ -10,6 +10,16 @@
 // unist-util-visit-parents (mdast-util-to-hast walks every page's tree with it, to find link definitions): for every
 // node it visits it renames the function it makes for the node, `node (paragraph)`, for stack traces, with a string
 // built for the purpose and `Object.defineProperty`; that was most of the walk's time. The fix leaves the name as it is.
+//
+// micromark-util-subtokenize (micromark's pass that tokenizes the content inside paragraphs, headings and table cells):
+// it records where the events of each piece of content end in a plain object with numeric keys, copied into the
+// pass's own object with `Object.assign` after each piece. V8 keeps such objects as slow dictionaries, and the copy and
+// the lookups were a fifth of tokenizing a page with tables. The fix keeps the same numbers in a Map, written directly
+// by the piece's tokenizing; the events that come out are the same.
+//
+// micromark (parse.js): every document combined the syntax extensions into one table of constructs anew. The fix
+// keeps the table made for an array of extensions and uses it again for the next document with the same array (each
+// wikigen parse passes the same one). The table is only read while tokenizing.
 
 /** The context the compiler builds once per document; its properties are copied into every event's context. */
 const CONTEXT = /const context = \{\s*stack: \[tree\],\s*tokenStack: \[\],\s*config,\s*enter,\s*exit,\s*buffer,\s*resume,\s*data\s*\};?/
@@ -59,7 +69,62 @@ export function patchVisitParents(source) {
   return source.replace(RENAME, 'void name')
 }
 
+/** The pieces of micromark-util-subtokenize's index.js the Map replaces, each expected once. */
+const SUBTOKENIZE_EDITS = [
+  ['const jumps = {};', 'const jumps = new Map();'],
+  ['while (index in jumps) {\n      index = jumps[index];\n    }', 'while (jumps.has(index)) {\n      index = jumps.get(index);\n    }'],
+  [
+    'Object.assign(jumps, subcontent(events, index));\n        index = jumps[index];',
+    'subcontent(events, index, jumps);\n        index = jumps.get(index);',
+  ],
+  ['function subcontent(events, eventIndex) {', 'function subcontent(events, eventIndex, gaps) {'],
+  ['  const gaps = {};\n', '\n'],
+  ['gaps[adjust + jumps[index][0]] = adjust + jumps[index][1];', 'gaps.set(adjust + jumps[index][0], adjust + jumps[index][1]);'],
+]
+
+/** micromark-util-subtokenize's index.js with the fix; throws when the code it replaces is not there. */
+export function patchSubtokenize(source) {
+  return applyEdits('micromark-util-subtokenize', source, SUBTOKENIZE_EDITS)
+}
+
+const COMBINE =
+  /const constructs = (\/\*\* @type \{FullNormalizedExtension\} \*\/\s*)?combineExtensions\(\[defaultConstructs, \.\.\.\(settings\.extensions \|\| \[\]\)\]\);/
+
+/** micromark's lib/parse.js with the fix; throws when the code it replaces is not there. */
+export function patchParse(source) {
+  if (!COMBINE.test(source))
+    throw new Error('micromark changed: expected parse() to combine its extensions; see scripts/library-patches.mjs')
+  const memo = `
+/** The combined constructs of each array of extensions (see wikigen's scripts/library-patches.mjs). */
+const combined = new WeakMap();
+function constructsOf(extensions) {
+  if (!extensions) return combineExtensions([defaultConstructs]);
+  let constructs = combined.get(extensions);
+  if (!constructs) {
+    constructs = combineExtensions([defaultConstructs, ...extensions]);
+    combined.set(extensions, constructs);
+  }
+  return constructs;
+}
+`
+  return `${source.replace(COMBINE, 'const constructs = constructsOf(settings.extensions);')}\n${memo}`
+}
+
+/** `source` with each `[from, to]` replaced; every `from` must occur exactly once. */
+function applyEdits(library, source, edits) {
+  let result = source
+  for (const [from, to] of edits) {
+    const count = result.split(from).length - 1
+    if (count !== 1)
+      throw new Error(`${library} changed: expected ${JSON.stringify(from)} once, found it ${count} times; see scripts/library-patches.mjs`)
+    result = result.replace(from, () => to)
+  }
+  return result
+}
+
 const patches = [
+  { file: /[\\/]micromark-util-subtokenize[\\/]index\.js$/, patch: patchSubtokenize },
+  { file: /[\\/]micromark[\\/]lib[\\/]parse\.js$/, patch: patchParse },
   { file: /[\\/]mdast-util-from-markdown[\\/]lib[\\/]index\.js$/, patch: patchFromMarkdown },
   { file: /[\\/]unist-util-visit-parents[\\/]lib[\\/]index\.js$/, patch: patchVisitParents },
 ]

@@ -5,16 +5,18 @@ import { describe, expect, it } from 'vitest'
 import { parseMarkdown } from '../../../src/compiler/parse/markdown/parse.js'
 import { renderBody } from '../../../src/compiler/parse/markdown/to-hast.js'
 // @ts-expect-error: a plain script without types
-import { libraryPatches, patchFromMarkdown, patchVisitParents } from '../../../scripts/library-patches.mjs'
+import { libraryPatches, patchFromMarkdown, patchParse, patchSubtokenize, patchVisitParents } from '../../../scripts/library-patches.mjs'
 
 const root = join(import.meta.dirname, '../../..')
 /** The libraries' own code, as esbuild bundles it (tests import their development builds instead). */
 const libraryFile = join(root, 'node_modules/mdast-util-from-markdown/lib/index.js')
 const visitFile = join(root, 'node_modules/unist-util-visit-parents/lib/index.js')
+const subtokenizeFile = join(root, 'node_modules/micromark-util-subtokenize/index.js')
+const parseFile = join(root, 'node_modules/micromark/lib/parse.js')
 
-/** The markdown of the test fixtures: every construct wikigen reads, and some of them broken. */
+/** The markdown of the test fixtures (every construct wikigen reads, and some of them broken) and of the wiki's pages. */
 function samples(): string[] {
-  const dirs = [join(root, 'tests/fixtures/markdown'), join(root, 'tests/fixtures/obsidian-markdown')]
+  const dirs = [join(root, 'tests/fixtures/markdown'), join(root, 'tests/fixtures/obsidian-markdown'), join(root, 'content')]
   const texts = dirs.flatMap((dir) =>
     readdirSync(dir, { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.md'))
@@ -23,6 +25,7 @@ function samples(): string[] {
   return [
     ...texts,
     '- [ ] open\n- [x] done\n\n1. one\n\n   two\n\n> [!note] Title\n> body ==marked== $x^2$ ^[inline note]\n',
+    '- > quote in a list\n  > | a |\n  > |---|\n  > | *b* |\n\n  lazy\ncontinued\n\n> - [ ] task\n>   ***deep** emphasis*\n',
     '[ref]: https://example.org "Title"\n\nSee [ref] and [[Page#Part|label]] and ![[file.png|200]]\n\n| a | b |\n|---|:-:|\n| 1 | 2 |\n',
     'Setext\n======\n\n*unclosed **strong\n\n```js\ncode\n```\n\n<div>html</div>\n\nhttps://example.org and info@example.org\n',
   ]
@@ -62,6 +65,8 @@ async function patchedPipeline(): Promise<Pipeline> {
   })
   const text = result.outputFiles[0].text
   expect(text).toContain('new HandlerContext(context')
+  expect(text).toContain('jumps.has(')
+  expect(text).toContain('constructsOf(settings.extensions)')
   expect(text).not.toMatch(/defineProperty\(visit\d*, "name"/)
   const module = (await import(`data:text/javascript;base64,${Buffer.from(text).toString('base64')}`)) as {
     parseMarkdown: typeof parseMarkdown
@@ -76,6 +81,10 @@ describe('the speed fixes to libraries in the bundle', () => {
     expect(patched).not.toContain('...context')
     expect(patched.match(/new HandlerContext\(context, events\[index\]\[2\]\.sliceSerialize\)/g)).toHaveLength(3)
     expect(patchVisitParents(readFileSync(visitFile, 'utf8'))).not.toContain("defineProperty(visit, 'name'")
+    const subtokenize = patchSubtokenize(readFileSync(subtokenizeFile, 'utf8')) as string
+    expect(subtokenize).not.toContain('Object.assign(jumps')
+    expect(subtokenize).toContain('gaps.set(')
+    expect(patchParse(readFileSync(parseFile, 'utf8'))).toContain('constructsOf(settings.extensions)')
   })
 
   it('make the same trees and body HTML as the libraries themselves', async () => {
@@ -92,5 +101,12 @@ describe('the speed fixes to libraries in the bundle', () => {
       "Object.defineProperty(visit, 'displayName'",
     )
     expect(() => patchVisitParents(renamed)).toThrow(/unist-util-visit-parents changed/)
+    const reordered = readFileSync(subtokenizeFile, 'utf8').replace(
+      'Object.assign(jumps, subcontent(events, index))',
+      'Object.assign(jumps, subcontent(events, index, true))',
+    )
+    expect(() => patchSubtokenize(reordered)).toThrow(/micromark-util-subtokenize changed/)
+    const combined = readFileSync(parseFile, 'utf8').replace('...(settings.extensions || [])', '...settings.extensions')
+    expect(() => patchParse(combined)).toThrow(/micromark changed/)
   })
 })
