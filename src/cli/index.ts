@@ -4,14 +4,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { NOT_STRICT } from '../compiler/diagnostics.js'
 import { guidePath } from '../compiler/package-files.js'
-import { run as runBuild } from './build.js'
-import { run as runCheckLinks } from './check-links.js'
-import { run as runDev } from './dev.js'
 import { CI_HOSTS } from './init-ci.js'
-import { parseLanguage, run as runInit } from './init.js'
-import { run as runNew } from './new.js'
-import { run as runSearch } from './search.js'
-import { run as runServe } from './serve.js'
 import { packageVersion, upgradeHint } from './version.js'
 
 /** Collects `--allowed-host a,b --allowed-host c` into one list. */
@@ -35,6 +28,17 @@ function port(value: string): number {
  * Most worker threads a build starts: each holds a parser and a share of the pages, so thousands of them (a typo such
  * as `--workers 1000`) would exhaust memory long before they gained anything.
  */
+/**
+ * Checks `--lang`: a language tag as in `site.lang` and HTML's `lang` attribute.
+ *
+ *     de-CH, de, en, en-GB  → accepted
+ *     deutsch, de_CH       → "expected a language tag such as de-CH or en"
+ */
+export function parseLanguage(value: string): string {
+  if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(value)) throw new InvalidArgumentError('expected a language tag such as de-CH or en')
+  return value
+}
+
 const MAX_WORKERS = 64
 
 function workerCount(value: string): number {
@@ -76,7 +80,8 @@ export function createProgram(): Command {
       '\nWrites <folder>/wikigen.config.ts (never over an existing one) and, in a folder without pages, index.md;\nadds node_modules/, .wikigen/ and the output folder to .gitignore, and the scripts dev, build and check\nto package.json. --ci github writes .github/workflows/wiki.yml (GitHub Pages), --ci gitlab writes\n.gitlab-ci.yml (GitLab Pages), in the working directory, never over an existing file; in a project that has\na config, --ci adds only the pipeline.\n\nExamples:\n  $ wikigen init\n  $ wikigen init Handbuch\n  $ wikigen init . --lang en\n  $ wikigen init --ci github',
     )
     .action(async (folder: string, opts) => {
-      process.exitCode = await runInit({ folder, lang: opts.lang, out: opts.out, ci: opts.ci })
+      const { run } = await import('./init.js')
+      process.exitCode = await run({ folder, lang: opts.lang, out: opts.out, ci: opts.ci })
     })
 
   program
@@ -96,7 +101,8 @@ export function createProgram(): Command {
         '\nExamples:\n  $ wikigen build\n  $ wikigen build --root docs --out public --base /wiki/\n  $ wikigen build --strict        # fail CI on warnings about the content',
     )
     .action(async (opts) => {
-      process.exitCode = await runBuild({
+      const { run } = await import('./build.js')
+      process.exitCode = await run({
         root: opts.root,
         out: opts.out,
         base: opts.base,
@@ -121,7 +127,8 @@ export function createProgram(): Command {
       '\nExamples:\n  $ wikigen dev\n  $ wikigen dev --root docs --port 3000\n  $ wikigen dev --drafts\n  $ wikigen dev --base /wiki/',
     )
     .action(async (opts) => {
-      process.exitCode = await runDev({
+      const { run } = await import('./dev.js')
+      process.exitCode = await run({
         root: opts.root,
         port: opts.port,
         host: opts.host,
@@ -146,7 +153,8 @@ export function createProgram(): Command {
       `\nExamples:\n  $ wikigen serve\n  $ wikigen serve --base /wiki/     # a site built with --base /wiki/, at http://localhost:8080/wiki/\n  $ wikigen serve --dir public --port 3000\n  $ wikigen serve --no-csp       # without the policy of ${guidePath('SECURITY.md')} (sent by default)`,
     )
     .action(async (opts) => {
-      process.exitCode = await runServe({
+      const { run } = await import('./serve.js')
+      process.exitCode = await run({
         dir: opts.dir,
         port: opts.port,
         host: opts.host,
@@ -170,7 +178,8 @@ export function createProgram(): Command {
       '\nExamples:\n  $ wikigen check-links\n  $ wikigen check-links --json > broken-links.json\n  $ wikigen check-links --external\n\nExit code 1 when any link is broken.',
     )
     .action(async (opts) => {
-      process.exitCode = await runCheckLinks({
+      const { run } = await import('./check-links.js')
+      process.exitCode = await run({
         root: opts.root,
         base: opts.base,
         external: opts.external,
@@ -195,7 +204,8 @@ export function createProgram(): Command {
       '\nExamples:\n  $ wikigen search "odoo hosting"\n  $ wikigen search "on-prem" --json\n  $ wikigen search "od "            # a trailing space makes the last word whole\n  $ wikigen search --full-text "backup wiederherstellen"\n\nExit code 1 when there is no suggestion or hit.',
     )
     .action(async (query: string, opts) => {
-      process.exitCode = await runSearch({
+      const { run } = await import('./search.js')
+      process.exitCode = await run({
         query,
         root: opts.root,
         out: opts.out,
@@ -221,7 +231,8 @@ export function createProgram(): Command {
       '\nExamples:\n  $ wikigen new Anleitung "Nextcloud Client einrichten" --dir Nextcloud\n  $ wikigen new Richtlinie "Richtlinie Bildschirmsperre" --dir Richtlinien',
     )
     .action(async (template: string, title: string, opts) => {
-      process.exitCode = await runNew({ template, title, root: opts.root, dir: opts.dir })
+      const { run } = await import('./new.js')
+      process.exitCode = await run({ template, title, root: opts.root, dir: opts.dir })
     })
 
   return program

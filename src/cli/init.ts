@@ -8,7 +8,6 @@
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path'
-import { InvalidArgumentError } from 'commander'
 import { discoverContent } from '../compiler/discover/load.js'
 import { detectVaultLanguage } from '../compiler/discover/vault-language.js'
 import { DEFAULT_CONFIG, machineTimeZone } from '../compiler/config/config.js'
@@ -39,17 +38,6 @@ const DEFAULT_ROOT = 'content'
 
 /** Folder names that say where the wiki is rather than what it is called: the project folder names the site instead. */
 const GENERIC_FOLDER_NAMES = new Set(['content', 'docs', 'vault', 'wiki'])
-
-/**
- * Checks `--lang`: a language tag as in `site.lang` and HTML's `lang` attribute.
- *
- *     de-CH, de, en, en-GB  → accepted
- *     deutsch, de_CH       → "expected a language tag such as de-CH or en"
- */
-export function parseLanguage(value: string): string {
-  if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(value)) throw new InvalidArgumentError('expected a language tag such as de-CH or en')
-  return value
-}
 
 /**
  * The site title for a folder: its name, as Obsidian names a vault after its folder. A name that only says where the

@@ -1,8 +1,9 @@
 /**
- * Where the bundled pieces of wikigen live next to the CLI: the build worker and the browser client.
+ * Where the bundled pieces of wikigen live next to the CLI: the build worker (and the chunks it shares with the CLI)
+ * and the browser client.
  */
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
@@ -12,7 +13,14 @@ export function bundledRuntime(): { workerFile?: string; clientDir?: string; cac
   const workerFile = here('./worker.js')
   const clientDir = here('./client/')
   if (!existsSync(workerFile)) return { cacheSalt: '' }
-  const salt = createHash('sha1').update(readFileSync(workerFile)).digest('hex').slice(0, 12)
+  // the worker's code is split into chunks beside it (scripts/bundle.mjs): the salt covers every script in lib/
+  const lib = here('./')
+  const hash = createHash('sha1')
+  for (const name of readdirSync(lib)
+    .filter((file) => /\.c?js$/.test(file))
+    .sort())
+    hash.update(name).update(readFileSync(lib + name))
+  const salt = hash.digest('hex').slice(0, 12)
   // the client is part of the bundle: when it is missing the build must fail, not write a site without CSS and JS
   return { workerFile, clientDir, cacheSalt: salt }
 }

@@ -81,7 +81,7 @@ describe('the packed package', () => {
     )
     install = await run('npm', ['install', '--save-dev', tarball, '--prefer-offline', '--no-audit', '--no-fund'], project)
     init = await npx(['init'], project)
-    writeFileSync(join(project, 'content/Erste Seite.md'), '# Erste Seite\n\nHallo aus dem neuen Wiki.\n')
+    writeFileSync(join(project, 'content/Erste Seite.md'), '# Erste Seite\n\nHallo aus dem neuen Wiki. Fläche: $a^2$\n')
     build = await npx(['build'], project)
   }, TIMEOUT)
 
@@ -94,6 +94,7 @@ describe('the packed package', () => {
         'bin/wikigen.js',
         'lib/cli.js',
         'lib/worker.js',
+        'lib/katex.cjs',
         'lib/dev-client.js',
         'lib/index.js',
         'lib/index.d.ts',
@@ -105,6 +106,9 @@ describe('the packed package', () => {
       ]),
     )
     expect(files.filter((path) => /^(src|tests|bench|scripts|content|node_modules)\/|\.map$/.test(path))).toEqual([])
+    // the CLI and the worker are split into chunks (scripts/bundle.mjs): every script of lib/ is packed
+    const scripts = readdirSync(join(repoRoot, 'lib')).filter((name) => /\.c?js$/.test(name))
+    expect(scripts.filter((name) => !files.includes(`lib/${name}`))).toEqual([])
   })
 
   it('is publishable and runs nothing of its own on install: no "private", no scripts, no development packages', () => {
@@ -172,6 +176,8 @@ describe('the packed package', () => {
     expect(page).toContain('<h1')
     expect(page).toContain('Erste Seite')
     expect(page).toContain('Hallo aus dem neuen Wiki.')
+    // KaTeX is a file of its own in the package, loaded at the first formula
+    expect(page).toContain('<span class="katex">')
     expect(existsSync(join(project, 'dist/index.html'))).toBe(true)
     expect(readdirSync(join(project, 'dist/_wikigen')).some((name) => /^client-\w+\.js$/.test(name))).toBe(true)
   })
