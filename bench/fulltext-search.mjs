@@ -50,6 +50,39 @@ export function fullTextIndexSize(site) {
  * Per query of FULLTEXT_QUERIES on a fresh engine: the gzip bytes of the files its first run loads (meta, shards, the
  * texts of the ten results shown); then the time of the same query with its files loaded (median of `repeat`).
  */
+/**
+ * What the first query of each of FULLTEXT_QUERIES transfers (gzip), without a browser: the engine runs in Node and
+ * reads the site's index files as the search page would fetch them. For corpora too large for a browser run.
+ */
+export async function fullTextTransfer(repo, site) {
+  const engine = await build({
+    entryPoints: [join(repo, 'src/shared/fulltext/search.ts')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+  })
+  const { createFullTextSearch } = await import(`data:text/javascript;base64,${Buffer.from(engine.outputFiles[0].text).toString('base64')}`)
+  const gzipOf = new Map()
+  const transfers = []
+  for (const query of FULLTEXT_QUERIES) {
+    const loaded = []
+    const search = createFullTextSearch(async (file) => {
+      try {
+        const bytes = readFileSync(join(site, file))
+        if (!gzipOf.has(file)) gzipOf.set(file, gzipSync(bytes).length)
+        loaded.push(file)
+        return JSON.parse(bytes.toString('utf8'))
+      } catch {
+        return undefined
+      }
+    })
+    await search.search(query)
+    transfers.push(loaded.reduce((sum, file) => sum + gzipOf.get(file), 0))
+  }
+  return { queries: transfers.length, transferMedian: median(transfers), transferMax: Math.max(...transfers) }
+}
+
 export async function fullTextQueries(repo, site, repeat = 7) {
   const engine = await build({
     entryPoints: [join(repo, 'src/shared/fulltext/search.ts')],

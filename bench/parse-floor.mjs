@@ -2,9 +2,13 @@
 // (CommonMark only: no GFM, no wikigen syntax, no HTML, no files written). Every wikigen build does at least this
 // much work per byte, so `bytes ÷ (throughput × cores)` is a lower bound on its cold build time, however well the
 // rest is made. It is optimistic: two busy cores slow each other down, and GFM and the wiki syntax add to it.
+//
+// The same work on every core at once (parallelFloor) is measured too: how far the cores really run side by side on
+// this machine (shared caches and memory bandwidth, a virtual machine's neighbours) bounds any parallel build.
 import { readdirSync, readFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { parse, postprocess, preprocess } from 'micromark'
 
@@ -35,7 +39,7 @@ function throughput(texts, read) {
  * @param {string} dir corpus folder
  * @param {number} totalBytes markdown bytes of the whole corpus
  */
-export function parseFloor(dir, totalBytes, sample = 600) {
+export async function parseFloor(dir, totalBytes, sample = 600) {
   const texts = bodies(dir, sample)
   const tokenize = throughput(texts, (text) =>
     postprocess(
@@ -47,5 +51,37 @@ export function parseFloor(dir, totalBytes, sample = 600) {
   const tree = throughput(texts, (text) => fromMarkdown(text))
   const cores = cpus().length
   const floor = (mbPerSecond) => totalBytes / 1e6 / (mbPerSecond * cores)
-  return { cores, tokenizeMBs: tokenize, treeMBs: tree, tokenizeFloorS: floor(tokenize), treeFloorS: floor(tree) }
+  const parallelS = await parallelFloor(dir, cores)
+  return { cores, tokenizeMBs: tokenize, treeMBs: tree, tokenizeFloorS: floor(tokenize), treeFloorS: floor(tree), parallelS }
+}
+
+/**
+ * Seconds for `threads` threads to turn the whole corpus into mdast trees at once, each its share of the pages,
+ * after a warm-up pass each (the slowest thread's time).
+ */
+async function parallelFloor(dir, threads) {
+  const workers = Array.from(
+    { length: threads },
+    (_, index) => new Worker(new URL(import.meta.url), { workerData: { dir, index, threads } }),
+  )
+  const ready = workers.map((worker) => new Promise((resolve) => worker.once('message', resolve)))
+  await Promise.all(ready)
+  const done = workers.map((worker) => new Promise((resolve) => worker.once('message', resolve)))
+  for (const worker of workers) worker.postMessage('go')
+  const seconds = Math.max(...(await Promise.all(done)))
+  await Promise.all(workers.map((worker) => worker.terminate()))
+  return seconds
+}
+
+if (!isMainThread && workerData?.threads) {
+  const { dir, index, threads } = workerData
+  const all = bodies(dir, Infinity)
+  const mine = all.filter((_, i) => i % threads === index)
+  for (const text of mine.slice(0, 100)) fromMarkdown(text)
+  parentPort.postMessage('ready')
+  parentPort.once('message', () => {
+    const started = performance.now()
+    for (const text of mine) fromMarkdown(text)
+    parentPort.postMessage((performance.now() - started) / 1000)
+  })
 }

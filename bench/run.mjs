@@ -21,7 +21,7 @@ import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { measure, median } from './measure.mjs'
 import { folderSize, pageAssets } from './page-assets.mjs'
-import { fullTextIndexSize, fullTextQueries } from './fulltext-search.mjs'
+import { fullTextIndexSize, fullTextQueries, fullTextTransfer } from './fulltext-search.mjs'
 import { buildWith, comparePairs, pairLines, pinnedBaseline, prepareTree } from './baseline.mjs'
 
 const repo = resolve(import.meta.dirname, '..')
@@ -193,6 +193,12 @@ async function main() {
   lines.push(
     `| full-text index (${fullText.files} files, raw / gzip) | ${kb(fullText.raw)} / ${kb(fullText.gzip)} KB; its meta file ${kb(fullText.metaRaw)} / ${kb(fullText.metaGzip)} KB |`,
   )
+  if (!options.browser) {
+    const queries = await fullTextTransfer(repo, out)
+    lines.push(
+      `| full-text: first query transfers (gzip, median / max of ${queries.queries}, engine in Node) | ${kb(queries.transferMedian)} / ${kb(queries.transferMax)} KB |`,
+    )
+  }
 
   if (options.browser) {
     const { searchKeystroke } = await import('./browser-search.mjs')
@@ -226,13 +232,17 @@ async function main() {
     const markdownBytes = readdirSync(dir)
       .filter((f) => f.endsWith('.md'))
       .reduce((sum, f) => sum + statSync(join(dir, f)).size, 0)
-    const floor = parseFloor(dir, markdownBytes)
+    const floor = await parseFloor(dir, markdownBytes)
     const ratio = (seconds) => (hugo ? ` = ${((seconds * 1000) / hugo.cold).toFixed(2)}× Hugo's whole build` : '')
     lines.push(
       `| parser floor: micromark tokenizer alone, ${floor.tokenizeMBs.toFixed(2)} MB/s per core | ${floor.tokenizeFloorS.toFixed(2)} s on ${floor.cores} cores${ratio(floor.tokenizeFloorS)} |`,
     )
     lines.push(
       `| parser floor: + mdast-util-from-markdown, ${floor.treeMBs.toFixed(2)} MB/s per core | ${floor.treeFloorS.toFixed(2)} s on ${floor.cores} cores${ratio(floor.treeFloorS)} |`,
+    )
+    lines.push(`| wikigen's cold build ÷ that floor | ${(rows[0].cold / 1000 / floor.treeFloorS).toFixed(2)}× |`)
+    lines.push(
+      `| the floor's work on ${floor.cores} threads at once, measured | ${floor.parallelS.toFixed(2)} s (${((floor.treeFloorS / floor.parallelS) * floor.cores).toFixed(2)} of ${floor.cores} cores' worth); wikigen ÷ it: ${(rows[0].cold / 1000 / floor.parallelS).toFixed(2)}× |`,
     )
   }
   const pairs = options.pairs ?? (options.pages <= 3000 ? 5 : 0)
