@@ -25,10 +25,12 @@ rmSync(dist, { recursive: true, force: true })
 
 // The CLI and the worker carry their dependencies: one file loads in a third of the time hundreds of package
 // modules take, and every `wikigen` command starts with that. esbuild stays a package (it runs a native binary).
-// Both are built together and split: code they share, and what a command imports only when it runs (each command's
-// module, the config schema, the dev server, language detection), are chunks beside them in lib/, so a build does
-// not parse the dev server's code, nor a site without a config the schema's. KaTeX, loaded by a thread at its first
-// formula with a synchronous require(), is a file of its own (lib/katex.cjs) for the same reason.
+//
+// The CLI is split: what a command imports only when it runs (each command's module, the config schema, the dev
+// server, language detection) are chunks beside it in lib/, so a build does not parse the dev server's code, nor a
+// site without a config the schema's. The worker stays one file: its parsing ran a sixth slower split into chunks.
+// KaTeX, loaded by a thread at its first formula with a synchronous require(), is a file of its own (lib/katex.cjs)
+// for the same reason.
 const nodeBundle = {
   bundle: true,
   platform: 'node',
@@ -51,17 +53,26 @@ const katexApart = {
 const requireBanner = {
   js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
 }
-const node = await build({
+// libraries with speed fixes (library-patches.mjs)
+const plugins = [rawPlugin, libraryPatches, katexApart]
+const cli = await build({
   ...nodeBundle,
-  entryPoints: { cli: join(root, 'src/cli/main.ts'), worker: join(root, 'src/compiler/workers/worker.ts') },
+  entryPoints: { cli: join(root, 'src/cli/main.ts') },
   outdir: dist,
   format: 'esm',
   splitting: true,
   // chunks stay in lib/: code that finds files next to itself (the dev client, templates, the worker) may land in one
   chunkNames: '[name]-[hash]',
   banner: requireBanner,
-  // libraries with speed fixes (library-patches.mjs)
-  plugins: [rawPlugin, libraryPatches, katexApart],
+  plugins,
+})
+const worker = await build({
+  ...nodeBundle,
+  entryPoints: { worker: join(root, 'src/compiler/workers/worker.ts') },
+  outdir: dist,
+  format: 'esm',
+  banner: requireBanner,
+  plugins,
 })
 const katex = await build({
   ...nodeBundle,
@@ -177,6 +188,6 @@ const manifest = {
 for (const f of files) if (/^(?:style|katex)-[\w]+\.js$/.test(f)) rmSync(join(clientDir, f))
 mkdirSync(clientDir, { recursive: true })
 writeFileSync(join(clientDir, 'manifest.json'), JSON.stringify(manifest, null, 2))
-writeThirdPartyLicenses(join(dist, 'THIRD-PARTY-LICENSES.txt'), [node.metafile, katex.metafile, result.metafile])
+writeThirdPartyLicenses(join(dist, 'THIRD-PARTY-LICENSES.txt'), [cli.metafile, worker.metafile, katex.metafile, result.metafile])
 console.log(`bundled: lib/cli.js, lib/worker.js, ${manifest.files.length} client files`)
 void readdirSync
