@@ -1,6 +1,5 @@
 /**
- * Where the bundled pieces of wikigen live next to the CLI: the build worker (and the chunks it shares with the CLI)
- * and the browser client.
+ * Where the bundled pieces of wikigen live next to the CLI: the build worker and the browser client.
  */
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
@@ -13,7 +12,8 @@ export function bundledRuntime(): { workerFile?: string; clientDir?: string; cac
   const workerFile = here('./worker.js')
   const clientDir = here('./client/')
   if (!existsSync(workerFile)) return { cacheSalt: '' }
-  // the worker's code is split into chunks beside it (scripts/bundle.mjs): the salt covers every script in lib/
+  // pages compile in the worker, in the CLI's chunks (small sites, dev) and with lib/katex.cjs (scripts/bundle.mjs):
+  // the salt covers every script in lib/
   const lib = here('./')
   const hash = createHash('sha1')
   for (const name of readdirSync(lib)
