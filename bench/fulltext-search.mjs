@@ -46,23 +46,19 @@ export function fullTextIndexSize(site) {
   return { files, raw, gzip, metaGzip: gzipSync(meta).length, metaRaw: statSync(join(folder, 'meta.json')).size }
 }
 
-/**
- * Per query of FULLTEXT_QUERIES on a fresh engine: the gzip bytes of the files its first run loads (meta, shards, the
- * texts of the ten results shown); then the time of the same query with its files loaded (median of `repeat`).
- */
+/** The shared search engine (src/shared/fulltext/search.ts) bundled as one script with `options`. */
+async function bundleEngine(repo, options) {
+  const result = await build({ entryPoints: [join(repo, 'src/shared/fulltext/search.ts')], bundle: true, write: false, ...options })
+  return result.outputFiles[0].text
+}
+
 /**
  * What the first query of each of FULLTEXT_QUERIES transfers (gzip), without a browser: the engine runs in Node and
  * reads the site's index files as the search page would fetch them. For corpora too large for a browser run.
  */
 export async function fullTextTransfer(repo, site) {
-  const engine = await build({
-    entryPoints: [join(repo, 'src/shared/fulltext/search.ts')],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'node',
-  })
-  const { createFullTextSearch } = await import(`data:text/javascript;base64,${Buffer.from(engine.outputFiles[0].text).toString('base64')}`)
+  const engine = await bundleEngine(repo, { format: 'esm', platform: 'node' })
+  const { createFullTextSearch } = await import(`data:text/javascript;base64,${Buffer.from(engine).toString('base64')}`)
   const gzipOf = new Map()
   const transfers = []
   for (const query of FULLTEXT_QUERIES) {
@@ -83,21 +79,18 @@ export async function fullTextTransfer(repo, site) {
   return { queries: transfers.length, transferMedian: median(transfers), transferMax: Math.max(...transfers) }
 }
 
+/**
+ * Per query of FULLTEXT_QUERIES on a fresh engine: the gzip bytes of the files its first run loads (meta, shards, the
+ * texts of the ten results shown); then the time of the same query with its files loaded (median of `repeat`).
+ */
 export async function fullTextQueries(repo, site, repeat = 7) {
-  const engine = await build({
-    entryPoints: [join(repo, 'src/shared/fulltext/search.ts')],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    globalName: 'wikigenFullText',
-    minify: true,
-  })
+  const engine = await bundleEngine(repo, { format: 'iife', globalName: 'wikigenFullText', minify: true })
   const gzipOf = new Map()
   const browser = await launchChromium()
   try {
     const page = await browser.newPage()
     await page.setContent('<!DOCTYPE html><title>full-text search</title>')
-    await page.addScriptTag({ content: engine.outputFiles[0].text })
+    await page.addScriptTag({ content: engine })
     await page.exposeFunction('readIndexFile', (file) => {
       try {
         const bytes = readFileSync(join(site, file))

@@ -25,20 +25,20 @@ function port(value: string): number {
 }
 
 /**
- * Most worker threads a build starts: each holds a parser and a share of the pages, so thousands of them (a typo such
- * as `--workers 1000`) would exhaust memory long before they gained anything.
- */
-/**
  * Checks `--lang`: a language tag as in `site.lang` and HTML's `lang` attribute.
  *
  *     de-CH, de, en, en-GB  → accepted
  *     deutsch, de_CH       → "expected a language tag such as de-CH or en"
  */
-export function parseLanguage(value: string): string {
+function parseLanguage(value: string): string {
   if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(value)) throw new InvalidArgumentError('expected a language tag such as de-CH or en')
   return value
 }
 
+/**
+ * Most worker threads a build starts: each holds a parser and a share of the pages, so thousands of them (a typo such
+ * as `--workers 1000`) would exhaust memory long before they gained anything.
+ */
 const MAX_WORKERS = 64
 
 function workerCount(value: string): number {
