@@ -505,12 +505,20 @@ function siteImageOf(site: Site): string | undefined {
   return url || undefined
 }
 
-/** JSON of the parts every job of a site shares, made once per site rather than once per route. */
-const sharedJson = new WeakMap<object, string>()
-const jsonOnce = (value: object) => {
-  let json = sharedJson.get(value)
-  if (json === undefined) sharedJson.set(value, (json = JSON.stringify(value)))
-  return json
+/**
+ * A digest of the parts every job of a site shares (the site's props, the client's assets), made once per pair rather
+ * than hashed again into each route's fingerprint: the site's props alone are some kilobytes, times every route.
+ */
+const sharedDigests = new WeakMap<object, WeakMap<object, string>>()
+function sharedDigest(site: object, assets: object): string {
+  let bySite = sharedDigests.get(site)
+  if (!bySite) sharedDigests.set(site, (bySite = new WeakMap()))
+  let digest = bySite.get(assets)
+  if (digest === undefined) {
+    digest = createHash('sha1').update(JSON.stringify(site)).update('\0').update(JSON.stringify(assets)).digest('base64')
+    bySite.set(assets, digest)
+  }
+  return digest
 }
 
 /**
@@ -541,8 +549,7 @@ export function fingerprintOf(job: RenderJob, salt = ''): string {
   const { site, assets, ...own } = job.input
   return createHash('sha1')
     .update(salt)
-    .update(jsonOnce(site))
-    .update(jsonOnce(assets))
+    .update(sharedDigest(site, assets))
     .update(routeJson([job.file, job.bodyHash, job.bodyHtml, job.resolved, own], job.resolved))
     .digest('base64')
 }
