@@ -64,8 +64,6 @@ export interface FullTextMergeResult {
 }
 
 export interface MergedFullText extends Omit<FullTextMergeResult, 'bytes'> {
-  /** Files with new contents. */
-  files: OutputFile[]
   /** Shard files of the previous index that this one keeps: linked from there. */
   unchanged: string[]
   /** The base's pages this index keeps, by number: their text files linked from the previous output (or written). */
@@ -142,14 +140,18 @@ export function fullTextSources(pages: readonly CompiledPage[], config: Resolved
  * The shards and page texts of the index of these pages (in site order), from their stored full-text data:
  * everything but the meta file, which needs to know which pages the site kept (fullTextMetaFile). With a `previous`
  * index whose base is still there and close enough, only the delta is merged; else the base is made anew.
+ *
+ * Each file goes to `emit` as soon as it is made, so a caller that writes it at once holds none of them: a page's
+ * text file is a piece of its stored data, and would keep all of it in memory (10 000 pages: some 150 MB).
  */
 export function mergeFullText(
   sources: readonly FullTextSource[],
   searchData: SearchDataLookup,
+  emit: (file: OutputFile) => void,
   previous?: PreviousFullText,
 ): MergedFullText {
   const base = previous && usableBase(sources, previous)
-  return base ? mergeDelta(sources, searchData, base) : mergeBase(sources, searchData)
+  return base ? mergeDelta(sources, searchData, emit, base) : mergeBase(sources, searchData, emit)
 }
 
 /** True when an index of these pages can keep the base of `state`: few enough pages changed or went since. */
@@ -202,14 +204,11 @@ function usableBase(sources: readonly FullTextSource[], previous: PreviousFullTe
 }
 
 /** Every page's words into a new base; no delta. */
-function mergeBase(sources: readonly FullTextSource[], searchData: SearchDataLookup): MergedFullText {
-  const { postings, lengths, files } = postingsOf(sources, 0, searchData)
-  const { shards, split } = shardsOf(postings, postings, SPLIT_ABOVE)
-  for (const [key, contents] of shards) files.push({ path: shardFile(key), contents })
+function mergeBase(sources: readonly FullTextSource[], searchData: SearchDataLookup, emit: (file: OutputFile) => void): MergedFullText {
+  const { postings, lengths } = postingsOf(sources, 0, searchData, emit)
+  const { keys, split } = shardsOf(postings, postings, (key, contents) => emit({ path: shardFile(key), contents }), SPLIT_ABOVE)
   const hashes = sources.map((source) => source.hash)
-  const keys = [...shards.keys()]
   return {
-    files,
     unchanged: [],
     keptPages: new Map(),
     hashes,
@@ -231,36 +230,38 @@ function mergeBase(sources: readonly FullTextSource[], searchData: SearchDataLoo
 }
 
 /** The pages the base of `state` lacks into a delta after it; the base's pages that changed or went are left out. */
-function mergeDelta(sources: readonly FullTextSource[], searchData: SearchDataLookup, state: FullTextState): MergedFullText {
+function mergeDelta(
+  sources: readonly FullTextSource[],
+  searchData: SearchDataLookup,
+  emit: (file: OutputFile) => void,
+  state: FullTextState,
+): MergedFullText {
   const kept = keptOf(sources, state)
   const keptHashes = new Set([...kept.values()].map((source) => source.hash))
   const added = sources.filter((source) => !keptHashes.has(source.hash))
-  const { postings, lengths, files } = postingsOf(added, state.hashes.length, searchData)
+  const { postings, lengths } = postingsOf(added, state.hashes.length, searchData, emit)
   const known = new Set(state.vocabulary)
   for (const word of postings.keys()) known.add(word)
-  const { shards } = shardsOf(postings, known)
-  for (const [key, contents] of shards) files.push({ path: deltaFile(key), contents })
+  const { keys } = shardsOf(postings, known, (key, contents) => emit({ path: deltaFile(key), contents }))
   const hashes = [...state.hashes.map((hash, doc) => (kept.has(doc) ? hash : '')), ...added.map((source) => source.hash)]
   const allLengths = [...state.lengths, ...lengths.slice(state.hashes.length)]
   return {
-    files,
     unchanged: Object.keys(state.shards).map(shardFile),
     keptPages: kept,
     hashes,
     lengths: allLengths,
     averageLength: averageOf(allLengths, hashes),
     shards: Object.keys(state.shards),
-    delta: [...shards.keys()],
+    delta: keys,
     split: state.split,
     state,
   }
 }
 
-/** The postings of these pages, numbered from `first`, with their lengths (by number) and their text files. */
-function postingsOf(sources: readonly FullTextSource[], first: number, searchData: SearchDataLookup) {
+/** The postings of these pages, numbered from `first`, with their lengths (by number); their text files to `emit`. */
+function postingsOf(sources: readonly FullTextSource[], first: number, searchData: SearchDataLookup, emit: (file: OutputFile) => void) {
   const postings = new Map<string, Postings>()
   const lengths = new Array<number>(first + sources.length).fill(0)
-  const files: OutputFile[] = []
   sources.forEach((source, i) => {
     const doc = first + i
     const data = searchData(source.hash)
@@ -273,9 +274,9 @@ function postingsOf(sources: readonly FullTextSource[], first: number, searchDat
       list.push(doc, counts[j + 1] as number, weight)
       lengths[doc] += weight
     }
-    files.push(pageTextFile(doc, source, data))
+    emit(pageTextFile(doc, source, data))
   })
-  return { postings, lengths, files }
+  return { postings, lengths }
 }
 
 /** The text file of page number `doc` (title, URL and sections, for results), from its stored full-text data. */
@@ -345,20 +346,28 @@ export function createFullTextIndex(
   previous?: FullTextState,
 ): { files: OutputFile[]; state: FullTextState } {
   const sources = site.pages.map(({ page, href }) => ({ hash: page.contentHash, title: page.title, href }))
-  const merged = mergeFullText(sources, searchData, previous && { state: previous, shardFile: (key) => shardFileOf(out, key) })
-  return { files: [fullTextMetaFile(site, merged, sources), ...merged.files], state: merged.state }
+  const files: OutputFile[] = []
+  const merged = mergeFullText(
+    sources,
+    searchData,
+    (file) => files.push(file),
+    previous && { state: previous, shardFile: (key) => shardFileOf(out, key) },
+  )
+  return { files: [fullTextMetaFile(site, merged, sources), ...files], state: merged.state }
 }
 
 /**
- * Postings grouped into shards, as JSON by key, with each word's stems and the compounds containing each part;
- * compounds split against `vocabulary` (the words of the whole index: a delta's words against the base's too). With
- * `splitAbove`, a shard of two letters whose postings would hold more numbers is split into shards of three.
+ * Postings grouped into shards, each handed to `emit` as JSON by key (in key order), with each word's stems and the
+ * compounds containing each part; compounds split against `vocabulary` (the words of the whole index: a delta's words
+ * against the base's too). With `splitAbove`, a shard of two letters whose postings would hold more numbers is split
+ * into shards of three. The postings are turned into gaps in place: they are not read again.
  */
 function shardsOf(
   postings: Map<string, Postings>,
   vocabulary: { has(word: string): boolean },
+  emit: (key: string, json: string) => void,
   splitAbove = Infinity,
-): { shards: Map<string, string>; split: string[] } {
+): { keys: string[]; split: string[] } {
   // words in code-point order: the same index whatever order the pages came in
   const words = [...postings.keys()].sort()
   const compounds = compoundParts(words, vocabulary)
@@ -371,24 +380,22 @@ function shardsOf(
     if (!found) shards.set(key, (found = { words: {}, stems: {}, parts: {} }))
     return found
   }
-  const encoded = new Map<string, Postings>()
-  const gapsOf = (word: string) => {
-    let list = encoded.get(word)
-    if (!list) encoded.set(word, (list = gaps(postings.get(word)!)))
-    return list
-  }
+  // a copy of every list would double the merge's largest data
+  for (const list of postings.values()) toGaps(list)
+  const gapsOf = (word: string) => postings.get(word)!
   for (const word of words) shard(keyOf(word)).words[word] = gapsOf(word)
   for (const word of words) {
     for (const stem of stemsOf(word)) (shard(keyOf(word)).stems[stem] ??= []).push(word)
   }
   for (const [word, keys] of partKeys) for (const key of keys) (shard(keyOf(key)).parts[key] ??= []).push([word, gapsOf(word)])
   // stems and parts in code-point order too: they were made in the order each word's stems came
-  const json = new Map<string, string>()
-  for (const key of [...shards.keys()].sort()) {
+  const keys = [...shards.keys()].sort()
+  for (const key of keys) {
     const value = shards.get(key)!
-    json.set(key, JSON.stringify({ words: value.words, stems: sortedKeys(value.stems), parts: sortedKeys(value.parts) }))
+    shards.delete(key)
+    emit(key, JSON.stringify({ words: value.words, stems: sortedKeys(value.stems), parts: sortedKeys(value.parts) }))
   }
-  return { shards: json, split: [...split].sort() }
+  return { keys, split: [...split].sort() }
 }
 
 /** The keys of two letters whose shard would hold more than `above` numbers of postings. */
@@ -401,11 +408,9 @@ function splitKeys(words: readonly string[], postings: Map<string, Postings>, pa
   return new Set([...size].filter(([, numbers]) => numbers > above).map(([key]) => key))
 }
 
-/** Postings with each page number as the gap from the one before (format.ts). */
-function gaps(postings: Postings): Postings {
-  const list = postings.slice()
+/** Postings with each page number as the gap from the one before (format.ts), in place. */
+function toGaps(list: Postings): void {
   for (let i = list.length - 3; i > 0; i -= 3) list[i] -= list[i - 3]
-  return list
 }
 
 function sortedKeys<T>(record: Record<string, T>): Record<string, T> {

@@ -75,8 +75,10 @@ async function fullTextTask(task: Extract<Task, { type: 'fulltext' }>, store: Pa
   const { previousDir } = task
   const previous =
     task.previous && previousDir ? { state: task.previous, shardFile: (key: string) => shardFileOf(previousDir, key) } : undefined
-  const { files, unchanged, keptPages, ...merged } = mergeFullText(task.sources, (hash) => store.searchData(hash), previous)
-  let bytes = writeFilesSync(task.outDir, files)
+  // each file written as soon as it is made: the merge then holds none of them
+  const writer = fileWriter(task.outDir)
+  const { unchanged, keptPages, ...merged } = mergeFullText(task.sources, (hash) => store.searchData(hash), writer.write, previous)
+  let bytes = writer.bytes()
   const folders = new Set<string>()
   for (const path of unchanged) {
     if (!reuseFile(join(previousDir!, path), join(task.outDir, path), folders)) throw new Error(`The previous full-text index lost ${path}`)
@@ -94,20 +96,29 @@ async function fullTextTask(task: Extract<Task, { type: 'fulltext' }>, store: Pa
 
 /** Writes files on this thread at once: the full-text index writes thousands of small ones, on a worker. */
 function writeFilesSync(dir: string, files: readonly OutputFile[]): number {
+  const writer = fileWriter(dir)
+  for (const file of files) writer.write(file)
+  return writer.bytes()
+}
+
+/** Writes each file handed to it into `dir` at once, on this thread, and counts the bytes. */
+function fileWriter(dir: string): { write(file: OutputFile): void; bytes(): number } {
   let bytes = 0
   const made = new Set<string>()
-  for (const file of files) {
-    if (!('contents' in file)) throw new Error(`Expected the contents of ${file.path}`)
-    const target = join(dir, file.path)
-    const folder = dirname(target)
-    if (!made.has(folder)) {
-      mkdirSync(folder, { recursive: true })
-      made.add(folder)
-    }
-    writeFileSync(target, file.contents)
-    bytes += typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength
+  return {
+    write(file) {
+      if (!('contents' in file)) throw new Error(`Expected the contents of ${file.path}`)
+      const target = join(dir, file.path)
+      const folder = dirname(target)
+      if (!made.has(folder)) {
+        mkdirSync(folder, { recursive: true })
+        made.add(folder)
+      }
+      writeFileSync(target, file.contents)
+      bytes += typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength
+    },
+    bytes: () => bytes,
   }
-  return bytes
 }
 
 function compileBatch(
