@@ -131,6 +131,7 @@ export async function compilePages(
     if (inFlight.size >= READ_AHEAD) await Promise.race(inFlight)
   }
   await Promise.all(inFlight)
+  pool.release()
   stamps.save()
   return { pages, cached, diagnostics }
 }

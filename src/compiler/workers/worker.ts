@@ -1,6 +1,8 @@
 /**
  * Entry of a build worker thread: runs the tasks the pool sends, one at a time, and answers each.
  */
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { parentPort, workerData } from 'node:worker_threads'
 import { loadConfigModule } from '../config/config-module.js'
 import { markdownPluginsOf } from '../parse/markdown/plugins.js'
@@ -12,7 +14,24 @@ const data = workerData as { cacheDir: string; configModule?: string }
 const plugins = data.configModule ? markdownPluginsOf((await loadConfigModule(data.configModule))?.markdown) : undefined
 const runner = createTaskRunner(data.cacheDir, plugins)
 
-parentPort!.on('message', async ({ id, task }: { id: number; task: Task }) => {
+/**
+ * A full garbage collection, asked for by the pool when a phase is over (pool.ts `release`). An idle thread allocates
+ * nothing, so V8 would keep what compiling left behind until the next task. Twice: the first pass frees the objects,
+ * the second the pages they were on, which only then go back to the system.
+ */
+const collectGarbage = (): (() => void) => {
+  setFlagsFromString('--expose-gc')
+  return runInNewContext('gc') as () => void
+}
+let gc: (() => void) | undefined
+
+parentPort!.on('message', async ({ id, task, release }: { id: number; task: Task; release?: true }) => {
+  if (release) {
+    gc ??= collectGarbage()
+    gc()
+    gc()
+    return
+  }
   try {
     parentPort!.postMessage({ id, result: await runner.run(task) })
   } catch (error) {
