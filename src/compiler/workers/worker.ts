@@ -16,8 +16,9 @@ const runner = createTaskRunner(data.cacheDir, plugins)
 
 /**
  * A full garbage collection, asked for by the pool when a phase is over (pool.ts `release`). An idle thread allocates
- * nothing, so V8 would keep what compiling left behind until the next task. Twice: the first pass frees the objects,
- * the second the pages they were on, which only then go back to the system.
+ * nothing, so V8 would keep what compiling left behind until the next task. Twice: after one collection the freed
+ * pages go back to the system later, in the background; after a second at once (a test worker's resident memory:
+ * 282 → 242 MB after one, 272 → 101 MB after two).
  */
 const collectGarbage = (): (() => void) => {
   setFlagsFromString('--expose-gc')
