@@ -382,12 +382,11 @@ function shardsOf(
   }
   // a copy of every list would double the merge's largest data
   for (const list of postings.values()) toGaps(list)
-  const gapsOf = (word: string) => postings.get(word)!
-  for (const word of words) shard(keyOf(word)).words[word] = gapsOf(word)
+  for (const word of words) shard(keyOf(word)).words[word] = postings.get(word)!
   for (const word of words) {
     for (const stem of stemsOf(word)) (shard(keyOf(word)).stems[stem] ??= []).push(word)
   }
-  for (const [word, keys] of partKeys) for (const key of keys) (shard(keyOf(key)).parts[key] ??= []).push([word, gapsOf(word)])
+  for (const [word, keys] of partKeys) for (const key of keys) (shard(keyOf(key)).parts[key] ??= []).push([word, postings.get(word)!])
   // stems and parts in code-point order too: they were made in the order each word's stems came
   const keys = [...shards.keys()].sort()
   for (const key of keys) {

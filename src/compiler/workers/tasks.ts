@@ -78,30 +78,23 @@ async function fullTextTask(task: Extract<Task, { type: 'fulltext' }>, store: Pa
   // each file written as soon as it is made: the merge then holds none of them
   const writer = fileWriter(task.outDir)
   const { unchanged, keptPages, ...merged } = mergeFullText(task.sources, (hash) => store.searchData(hash), writer.write, previous)
-  let bytes = writer.bytes()
   const folders = new Set<string>()
   for (const path of unchanged) {
     if (!reuseFile(join(previousDir!, path), join(task.outDir, path), folders)) throw new Error(`The previous full-text index lost ${path}`)
   }
   // the previous output has the text files of the base's pages, unless that build failed
-  const missing: OutputFile[] = []
   for (const [doc, source] of keptPages) {
     const path = pageFile(doc)
     if (!reuseFile(join(previousDir!, path), join(task.outDir, path), folders))
-      missing.push(pageTextFile(doc, source, store.searchData(source.hash)))
+      writer.write(pageTextFile(doc, source, store.searchData(source.hash)))
   }
-  bytes += writeFilesSync(task.outDir, missing)
-  return { bytes, ...merged }
+  return { bytes: writer.bytes(), ...merged }
 }
 
-/** Writes files on this thread at once: the full-text index writes thousands of small ones, on a worker. */
-function writeFilesSync(dir: string, files: readonly OutputFile[]): number {
-  const writer = fileWriter(dir)
-  for (const file of files) writer.write(file)
-  return writer.bytes()
-}
-
-/** Writes each file handed to it into `dir` at once, on this thread, and counts the bytes. */
+/**
+ * Writes each file handed to it into `dir` at once, on this thread, and counts the bytes: the full-text index writes
+ * thousands of small ones, on a worker.
+ */
 function fileWriter(dir: string): { write(file: OutputFile): void; bytes(): number } {
   let bytes = 0
   const made = new Set<string>()
