@@ -183,9 +183,11 @@ describe('the page preview on hover', () => {
   it('previews the pages of the backlinks list too, and goes when a click navigates', async () => {
     const { page } = await openPage(browser)
     await page.goto(`${site}/ziel.html`)
+    // the diagram above the backlinks changes the page's height when it is drawn, and the browser's scroll anchoring
+    // then scrolls, which closes a card (as it should): hover once it is drawn and the page stands still
+    await page.locator('[data-diagram="mermaid"][data-processed="true"] svg').waitFor({ timeout: 30_000 })
     const backlink = page.locator('.backlinks').getByRole('link', { name: 'Start' })
     await backlink.scrollIntoViewIfNeeded()
-    // a scroll still under way would close the card as it opens (as it should): hover once the page stands still
     await page.evaluate(
       () =>
         new Promise<void>((resolve) => {
