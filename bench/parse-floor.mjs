@@ -5,9 +5,15 @@
 //
 // The same work on every core at once (parallelFloor) is measured too: how far the cores really run side by side on
 // this machine (shared caches and memory bandwidth, a virtual machine's neighbours) bounds any parallel build.
-import { readdirSync, readFileSync } from 'node:fs'
-import { cpus } from 'node:os'
+//
+// Beside the floor, wikigen's own parse (src/compiler/parse/markdown/parse.ts, bundled as the build worker bundles it):
+// the same micromark and mdast-util-from-markdown with the syntax a wiki page has (GFM, math, wiki links, highlights,
+// inline footnotes, containers, callouts). It shows how much of a build's distance from the floor is that syntax
+// alone, before anything is turned into HTML.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { parse, postprocess, preprocess } from 'micromark'
@@ -49,10 +55,44 @@ export async function parseFloor(dir, totalBytes, sample = 600) {
     ),
   )
   const tree = throughput(texts, (text) => fromMarkdown(text))
+  const parseMarkdown = await wikigenParser()
+  const syntax = throughput(texts, (text) => parseMarkdown(text))
   const cores = cpus().length
   const floor = (mbPerSecond) => totalBytes / 1e6 / (mbPerSecond * cores)
   const parallelS = await parallelFloor(dir, cores)
-  return { cores, tokenizeMBs: tokenize, treeMBs: tree, tokenizeFloorS: floor(tokenize), treeFloorS: floor(tree), parallelS }
+  return {
+    cores,
+    tokenizeMBs: tokenize,
+    treeMBs: tree,
+    syntaxMBs: syntax,
+    tokenizeFloorS: floor(tokenize),
+    treeFloorS: floor(tree),
+    syntaxFloorS: floor(syntax),
+    parallelS,
+  }
+}
+
+/** wikigen's markdown parser, bundled with esbuild and the library fixes of its build worker (scripts/bundle.mjs). */
+async function wikigenParser() {
+  const { build } = await import('esbuild')
+  const { libraryPatches } = await import('../scripts/library-patches.mjs')
+  const folder = mkdtempSync(join(tmpdir(), 'wikigen-parse-floor-'))
+  try {
+    const outfile = join(folder, 'parse.mjs')
+    await build({
+      entryPoints: [new URL('../src/compiler/parse/markdown/parse.ts', import.meta.url).pathname],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      plugins: [libraryPatches],
+      logLevel: 'warning',
+    })
+    return (await import(pathToFileURL(outfile).href)).parseMarkdown
+  } finally {
+    rmSync(folder, { recursive: true, force: true })
+  }
 }
 
 /**

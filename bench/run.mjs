@@ -242,6 +242,9 @@ async function main() {
     )
     lines.push(`| wikigen's cold build ÷ that floor | ${(rows[0].cold / 1000 / floor.treeFloorS).toFixed(2)}× |`)
     lines.push(
+      `| wikigen's parse alone (its syntax: GFM, math, wiki links, callouts…), ${floor.syntaxMBs.toFixed(2)} MB/s per core | ${floor.syntaxFloorS.toFixed(2)} s on ${floor.cores} cores = ${(floor.syntaxFloorS / floor.treeFloorS).toFixed(2)}× the floor; wikigen's cold build ÷ it: ${(rows[0].cold / 1000 / floor.syntaxFloorS).toFixed(2)}× |`,
+    )
+    lines.push(
       `| the floor's work on ${floor.cores} threads at once, measured | ${floor.parallelS.toFixed(2)} s (${((floor.treeFloorS / floor.parallelS) * floor.cores).toFixed(2)} of ${floor.cores} cores' worth); wikigen ÷ it: ${(rows[0].cold / 1000 / floor.parallelS).toFixed(2)}× |`,
     )
   }
