@@ -251,7 +251,8 @@ function mergeDelta(
     hashes,
     lengths: allLengths,
     averageLength: averageOf(allLengths, hashes),
-    shards: Object.keys(state.shards),
+    // in key order, as a merge lists them: an object puts keys such as '18' before '01'
+    shards: Object.keys(state.shards).sort(),
     delta: keys,
     split: state.split,
     state,
