@@ -1,7 +1,7 @@
 /**
  * A warm build shows readers the same site a cold one does: after each kind of edit an author makes in a vault (text
  * of an embedded note, a heading, a title, a link, a tag, a property a base filters on, an alias, a formula, a page
- * added or deleted, an image replaced, a note a query finds), the output of a build with the cache and the previous
+ * added or deleted, an image of another size, a note a query finds), the output of a build with the cache and the previous
  * output is byte for byte the output of a build of the same folder from nothing. The full-text index is the exception
  * by design (the previous build's index and a delta of the changed pages, emit/fulltext-index.ts): there, both find
  * the same pages for the same queries, and without a change its files are the same too.
@@ -148,8 +148,9 @@ describe('a warm build after an edit', () => {
     await expectWarmEqualsCold()
   }, 60_000)
 
-  it('equals a cold build after an image was replaced by a larger one', async () => {
-    cpSync(join(root, 'Anhänge/Logo.png'), join(root, 'Anhänge/Plan.png'))
+  it('equals a cold build after an image was replaced by one of another size', async () => {
+    // 10 × 10 pixels in place of 40 × 20: the page gives its image the new width and height
+    cpSync(join(root, 'Anhänge/Icon.png'), join(root, 'Anhänge/Plan.png'))
     await expectWarmEqualsCold()
   }, 60_000)
 
