@@ -5,22 +5,13 @@
 import { execFileSync, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { fixtureSite, repoRoot, tempDir, wikigen } from './helpers.js'
+import { filesIn, fixtureSite, repoRoot, tempDir, wikigen } from './helpers.js'
 
 /** Every file of a folder with the hash of its bytes. */
 function snapshot(dir: string): Record<string, string> {
-  const out: Record<string, string> = {}
-  const walk = (d: string) => {
-    for (const entry of readdirSync(d, { withFileTypes: true })) {
-      const path = join(d, entry.name)
-      if (entry.isDirectory()) walk(path)
-      else out[relative(dir, path)] = createHash('sha1').update(readFileSync(path)).digest('hex')
-    }
-  }
-  walk(dir)
-  return out
+  return Object.fromEntries([...filesIn(dir)].map(([path, bytes]) => [path, createHash('sha1').update(bytes).digest('hex')]))
 }
 
 describe('a killed build', () => {

@@ -1,7 +1,7 @@
 import { execFile, execFileSync } from 'node:child_process'
-import { cpSync, mkdtempSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 
 export const repoRoot = join(import.meta.dirname, '../..')
 export const fixtureSite = (name: string) => join(repoRoot, 'tests/fixtures/sites', name)
@@ -9,6 +9,20 @@ export const fixtureSite = (name: string) => join(repoRoot, 'tests/fixtures/site
 /** A fresh temporary folder. */
 export function tempDir(prefix = 'wikigen-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix))
+}
+
+/** Every file under `dir` (a build's output, say), by its path inside it. */
+export function filesIn(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>()
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else files.set(relative(dir, path), readFileSync(path))
+    }
+  }
+  walk(dir)
+  return files
 }
 
 /** Runs the bundled CLI as a user would; never rejects. */

@@ -6,33 +6,19 @@
  * by design (the previous build's index and a delta of the changed pages, emit/fulltext-index.ts): there, both find
  * the same pages for the same queries, and without a change its files are the same too.
  */
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/compiler/build.js'
 import { fileLoader } from '../../src/cli/search.js'
 import { createFullTextSearch } from '../../src/shared/fulltext/search.js'
-import { repoRoot, tempDir } from './helpers.js'
+import { filesIn, repoRoot, tempDir } from './helpers.js'
 
 const work = tempDir('wikigen-warm-cold-')
 const root = join(work, 'vault')
 const warm = { root, out: join(work, 'warm'), cacheDir: join(work, 'cache') }
 
-/** Every file under `dir`, by its path inside it. */
-function filesOf(dir: string): Map<string, Buffer> {
-  const files = new Map<string, Buffer>()
-  const walk = (folder: string) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name)
-      if (entry.isDirectory()) walk(path)
-      else files.set(relative(dir, path), readFileSync(path))
-    }
-  }
-  walk(dir)
-  return files
-}
-
-/** The first line where two texts differ, with the text around it on both sides. */
+/** Where two texts first differ, with the text around that place on both sides. */
 function firstDifference(a: string, b: string): string {
   let at = 0
   while (at < a.length && a[at] === b[at]) at++
@@ -71,8 +57,8 @@ async function expectWarmEqualsCold({ fullTextFiles = false } = {}): Promise<voi
   rmSync(coldOut, { recursive: true, force: true })
   const coldBuild = await build({ root, out: coldOut, cacheDir: false })
   const compared = (path: string) => fullTextFiles || !path.startsWith('fulltext/')
-  const warmFiles = filesOf(warm.out)
-  const coldFiles = filesOf(coldOut)
+  const warmFiles = filesIn(warm.out)
+  const coldFiles = filesIn(coldOut)
   expect([...warmFiles.keys()].filter(compared).sort()).toEqual([...coldFiles.keys()].filter(compared).sort())
   for (const [path, bytes] of coldFiles) {
     if (!compared(path)) continue
