@@ -66,6 +66,7 @@ export async function runBuild(
       configModule,
       workers: options.workers,
       workerFile: runtime.workerFile,
+      fileWorkerFile: runtime.fileWorkerFile,
       clientDir: runtime.clientDir,
       cacheDir: options.cache === false ? false : stateDirOf('cache', options.root),
       cacheSalt: runtime.cacheSalt,

@@ -1,5 +1,5 @@
 /**
- * Where the bundled pieces of wikigen live next to the CLI: the build worker and the browser client.
+ * Where the bundled pieces of wikigen live next to the CLI: the build worker, the file thread and the browser client.
  */
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
@@ -7,9 +7,13 @@ import { fileURLToPath } from 'node:url'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
-/** The bundled worker entry and client folder (lib/ beside the bundled CLI), plus a cache salt from their code. */
-export function bundledRuntime(): { workerFile?: string; clientDir?: string; cacheSalt: string } {
+/**
+ * The bundled worker entries (the build worker and the file thread's) and client folder (lib/ beside the bundled CLI),
+ * plus a cache salt from their code.
+ */
+export function bundledRuntime(): { workerFile?: string; fileWorkerFile?: string; clientDir?: string; cacheSalt: string } {
   const workerFile = here('./worker.js')
+  const fileWorkerFile = here('./file-worker.js')
   const clientDir = here('./client/')
   if (!existsSync(workerFile)) return { cacheSalt: '' }
   // pages compile in the worker, in the CLI's chunks (small sites, dev) and with lib/katex.cjs (scripts/bundle.mjs):
@@ -22,5 +26,5 @@ export function bundledRuntime(): { workerFile?: string; clientDir?: string; cac
     hash.update(name).update(readFileSync(lib + name))
   const salt = hash.digest('hex').slice(0, 12)
   // the client is part of the bundle: when it is missing the build must fail, not write a site without CSS and JS
-  return { workerFile, clientDir, cacheSalt: salt }
+  return { workerFile, fileWorkerFile, clientDir, cacheSalt: salt }
 }

@@ -130,7 +130,8 @@ export async function build(given: BuildOptions): Promise<BuildResult> {
         await precompressFolder(staging, out)
         clock.mark('precompress')
       }
-      await swapInOutput(staging, out)
+      // the previous output goes on the file thread, beside the writing of the caches
+      await swapInOutput(staging, out, scope.files.remove)
       forgetStaging()
       const fullTextState = fullText.state()
       clock.mark('swap')
@@ -140,6 +141,8 @@ export async function build(given: BuildOptions): Promise<BuildResult> {
         saveFullTextState(scope.cacheDir, fullTextState)
         clock.mark('cache')
       }
+      await scope.files.settled()
+      clock.mark('previous output removed')
       const stats: BuildStats = {
         pages: site.pages.length,
         cachedPages: compiled.cached,
@@ -153,8 +156,8 @@ export async function build(given: BuildOptions): Promise<BuildResult> {
       // the site as published: without the redirects that would hide one of its own files
       return { site: { ...site, redirects }, diagnostics: sortDiagnostics(diagnostics), stats, state, language }
     } catch (error) {
-      // the index may still be writing into the staging folder: let it finish before the folder goes
-      await fullText.settled()
+      // the index and the file thread may still be writing into the staging folder: let them finish before it goes
+      await Promise.all([fullText.settled(), scope.files.settled().catch(() => undefined)])
       forgetStaging()
       // the build's own error is the one to report, whatever happens to the staging folder
       await discardStaging(staging).catch(() => undefined)

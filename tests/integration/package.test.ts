@@ -94,6 +94,7 @@ describe('the packed package', () => {
         'bin/wikigen.js',
         'lib/cli.js',
         'lib/worker.js',
+        'lib/file-worker.js',
         'lib/katex.cjs',
         'lib/dev-client.js',
         'lib/index.js',

@@ -28,6 +28,7 @@ import {
 import { basename, dirname, join, resolve } from 'node:path'
 import type { OutputFile } from '../emit/output-file.js'
 import { INSIDE_PREVIOUS, INSIDE_STAGING, isSwapFolder, markOutputFolder } from './output-folder.js'
+import { removeFolder, reuseFile } from './file-ops.js'
 
 const stagingPrefix = (out: string) => `.${shortName(out)}.staging-`
 const backupPrefix = (out: string) => `.${shortName(out)}.previous-`
@@ -115,8 +116,11 @@ export async function createStaging(out: string): Promise<string> {
   return staging
 }
 
-/** Replaces the output folder `out` (a real path) by `staging`. */
-export async function swapInOutput(staging: string, out: string): Promise<void> {
+/**
+ * Replaces the output folder `out` (a real path) by `staging`. The previous output, moved aside, goes with `remove`:
+ * at once by default, or on the build's file thread (file-thread.ts), which the build waits for before it ends.
+ */
+export async function swapInOutput(staging: string, out: string, remove: (folder: string) => void = removeFolder): Promise<void> {
   const target = resolve(out)
   if (!existsSync(target)) {
     renameSync(staging, target)
@@ -129,21 +133,21 @@ export async function swapInOutput(staging: string, out: string): Promise<void> 
     } catch (error) {
       // a bind mount on the same device, or a folder whose own name is locked: swap what it holds instead
       if (!['EBUSY', 'EXDEV', 'EPERM'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error
-      swapEntries(staging, target)
+      swapEntries(staging, target, remove)
       return
     }
     renameSync(staging, target)
-    removeFolder(backup)
+    remove(backup)
     return
   }
-  swapEntries(staging, target)
+  swapEntries(staging, target, remove)
 }
 
 /**
  * Moves every entry of `out` aside and every entry of `staging` into it, then removes what was moved aside. Nothing is
  * moved unless the staging folder's entries can be renamed into `out`: the live site never loses its files halfway.
  */
-function swapEntries(staging: string, out: string): void {
+function swapEntries(staging: string, out: string, remove: (folder: string) => void): void {
   if (!canRenameInto(staging, out)) {
     throw new Error(`The build's files cannot be moved from ${staging} into ${out} (another mount); the site there is unchanged`)
   }
@@ -155,49 +159,7 @@ function swapEntries(staging: string, out: string): void {
   writeFileSync(join(previous, MOVED_OUT), '')
   for (const entry of readdirSync(staging)) renameSync(join(staging, entry), join(out, entry))
   rmSync(staging, { recursive: true, force: true })
-  removeFolder(previous)
-}
-
-/**
- * Removes a previous output that was moved aside: every file unlinked as its folder lists it. Synchronous (the promise
- * version took half again as long for the thousands of files of an output), and without the `lstat` of every file
- * that `rmSync` makes first (half its system calls). Whatever it does not expect (a file
- * that went meanwhile, a permission) leaves the rest to `rmSync`.
- */
-function removeFolder(folder: string): void {
-  try {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name)
-      // a symbolic link is unlinked, never followed: Dirent describes the link itself
-      if (entry.isDirectory()) removeFolder(path)
-      else unlinkSync(path)
-    }
-    rmdirSync(folder)
-  } catch {
-    rmSync(folder, { recursive: true, force: true })
-  }
-}
-
-/**
- * Hard-links (or copies, across file systems) a file of the previous output into the staging folder; false when the
- * previous output does not have it. `folders` remembers the folders already made.
- */
-export function reuseFile(from: string, to: string, folders: Set<string>): boolean {
-  try {
-    const folder = dirname(to)
-    if (!folders.has(folder)) {
-      mkdirSync(folder, { recursive: true })
-      folders.add(folder)
-    }
-    try {
-      linkSync(from, to)
-    } catch {
-      copyFileSync(from, to)
-    }
-    return true
-  } catch {
-    return false
-  }
+  remove(previous)
 }
 
 /** Deletes a staging folder after a failed build. */

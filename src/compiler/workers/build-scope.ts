@@ -10,6 +10,7 @@ import { tryLockCache, type CacheLock } from '../cache/cache-lock.js'
 import { onInterrupt } from './interrupt.js'
 import { workerCountFor } from './parallelism.js'
 import { createPool, type TaskPool } from './pool.js'
+import { createFileThread, type FileThread } from '../output/file-thread.js'
 import type { ResolvedConfig } from '../config/config.js'
 import { saltWithHooks } from '../config/config-module.js'
 import { markdownPluginsOf, type MarkdownPlugins } from '../parse/markdown/plugins.js'
@@ -19,6 +20,8 @@ export interface ScopeOptions {
   workers?: number
   /** The bundled worker entry; without it everything runs on the main thread. */
   workerFile?: string
+  /** The bundled file thread's entry (output/file-worker.ts); without it files are linked and removed on the main thread. */
+  fileWorkerFile?: string
   /** Build cache folder; false or undefined for none. */
   cacheDir?: string | false
   /** The lock of `cacheDir`, when the caller holds it already (a dev session holds it for as long as it runs). */
@@ -36,6 +39,8 @@ export interface MarkdownHooks {
 /** The cache and threads a build works with. */
 export interface BuildScope {
   pool: TaskPool
+  /** Where the files of the previous output are linked and removed: a thread of its own when the site uses workers. */
+  files: FileThread
   /** The cache folder the stages use: the shared cache, a private temporary one, or none. */
   cacheDir: string | undefined
   /** True when `cacheDir` is the shared cache, which outlives this build. */
@@ -56,15 +61,17 @@ export async function withBuildScope<T>(options: ScopeOptions, pages: number, wo
   const temporaryCache =
     !shared && (workers > 0 || options.cacheDir) ? await mkdtemp(join(tmpdir(), `${TEMPORARY_CACHE_PREFIX}${process.pid}-`)) : undefined
   const cacheDir = shared ? (options.cacheDir as string) : temporaryCache
-  const pool = createPool({ size: workers, workerFile: options.workerFile, cacheDir, markdown: options.markdown })
+  const fileWorker = workers > 0 && options.fileWorkerFile && existsSync(options.fileWorkerFile) ? options.fileWorkerFile : undefined
+  const files = createFileThread(fileWorker)
+  const pool = createPool({ size: workers, workerFile: options.workerFile, cacheDir, markdown: options.markdown, files })
   const cleanUp = async () => {
-    await pool.close()
+    await Promise.all([pool.close(), files.close()])
     if (temporaryCache) await rm(temporaryCache, { recursive: true, force: true, maxRetries: 3 })
     ownLock?.release()
   }
   const forget = onInterrupt(cleanUp)
   try {
-    return await work({ pool, cacheDir, shared })
+    return await work({ pool, files, cacheDir, shared })
   } finally {
     forget()
     // best effort: a temporary folder left behind must not replace the build's own result or error

@@ -5,6 +5,7 @@
 import { Worker } from 'node:worker_threads'
 import { createTaskRunner, type CompileResult, type FullTextMergeResult, type RenderResult, type Task } from './tasks.js'
 import type { PageStore } from '../cache/page-store.js'
+import type { FileThread } from '../output/file-thread.js'
 import type { MarkdownPlugins } from '../parse/markdown/plugins.js'
 
 export interface TaskPool {
@@ -36,10 +37,12 @@ export interface PoolOptions {
    * get them. Hooks without a module keep compiling on the main thread.
    */
   markdown?: { plugins: MarkdownPlugins; configModule?: string }
+  /** Where tasks on the main thread link files of the previous output (its own thread, in a large site). */
+  files?: FileThread
 }
 
 export function createPool(options: PoolOptions): TaskPool {
-  const inline = createTaskRunner(options.cacheDir, options.markdown?.plugins)
+  const inline = createTaskRunner(options.cacheDir, options.markdown?.plugins, options.files)
   const canUseWorkers = options.size > 0 && Boolean(options.workerFile) && Boolean(options.cacheDir)
   // functions reach a worker only through the config module
   const canCompileOnWorkers = canUseWorkers && (!options.markdown || Boolean(options.markdown.configModule))

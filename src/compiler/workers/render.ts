@@ -8,7 +8,6 @@ import type { BuildScope } from './build-scope.js'
 import { fingerprintOf, type RenderJob } from '../emit/page-routes.js'
 import { chunk, RENDER_BATCH, rendersInParallel, type ParallelismOptions } from './parallelism.js'
 import type { RenderCache } from '../cache/render-cache.js'
-import { reuseFile } from '../output/write-output.js'
 import type { ThemeSlots } from '../emit/theme-slots.js'
 import type { SlotFailure } from '../emit/slot-render.js'
 
@@ -37,33 +36,63 @@ export async function renderRoutes(
   cache: RenderCache | undefined,
   options: RenderOptions,
 ): Promise<RenderResult> {
-  const toRender: RenderJob[] = []
-  const folders = new Set<string>()
-  let reused = 0
   const salt = options.slots ? `${options.cacheSalt ?? ''}\0slots ${options.slots.hash}` : (options.cacheSalt ?? '')
-  for (const job of jobs) {
-    if (!cache) {
-      toRender.push(job)
-      continue
-    }
-    const fresh = cache.isFresh(job.file, fingerprintOf(job, salt))
-    if (fresh && reuseFile(join(target.out, job.file), join(target.staging, job.file), folders)) reused++
-    else toRender.push(job)
+  const toRender: RenderJob[] = []
+  // unchanged routes go to the file thread in portions, to be linked while the next ones are fingerprinted
+  const relinking: Promise<RenderJob[]>[] = []
+  let unchanged: RenderJob[] = []
+  let reused = 0
+  const relink = (portion: RenderJob[]) => {
+    reused += portion.length
+    return reusePrevious(portion, target, scope)
   }
+  for (const job of jobs) {
+    if (cache?.isFresh(job.file, fingerprintOf(job, salt))) {
+      unchanged.push(job)
+      if (unchanged.length === RELINK_BATCH) {
+        relinking.push(relink(unchanged))
+        unchanged = []
+      }
+    } else toRender.push(job)
+  }
+  if (unchanged.length > 0) relinking.push(relink(unchanged))
+
   let bytes = 0
   let done = reused
   const slotFailures: SlotFailure[] = []
   options.onProgress?.('render', done, jobs.length)
-  const parallel = rendersInParallel(toRender.length, options)
-  await Promise.all(
-    chunk(toRender, RENDER_BATCH).map(async (batch) => {
-      const result = await scope.pool.run({ type: 'render', jobs: batch, outDir: target.staging, slots: options.slots?.bundles }, parallel)
-      bytes += result.bytes
-      for (const failure of result.slotFailures ?? [])
-        if (!slotFailures.some((known) => known.name === failure.name)) slotFailures.push(failure)
-      done += batch.length
-      options.onProgress?.('render', done, jobs.length)
-    }),
-  )
-  return { bytes, rendered: toRender.length, reused, slotFailures }
+  const renderAll = (routes: RenderJob[]) => {
+    const parallel = rendersInParallel(routes.length, options)
+    return Promise.all(
+      chunk(routes, RENDER_BATCH).map(async (batch) => {
+        const result = await scope.pool.run(
+          { type: 'render', jobs: batch, outDir: target.staging, slots: options.slots?.bundles },
+          parallel,
+        )
+        bytes += result.bytes
+        for (const failure of result.slotFailures ?? [])
+          if (!slotFailures.some((known) => known.name === failure.name)) slotFailures.push(failure)
+        done += batch.length
+        options.onProgress?.('render', done, jobs.length)
+      }),
+    )
+  }
+  await renderAll(toRender)
+  // a route the previous output lost (deleted by hand) is rendered after all
+  const lost = (await Promise.all(relinking)).flat()
+  reused -= lost.length
+  done -= lost.length
+  await renderAll(lost)
+  return { bytes, rendered: toRender.length + lost.length, reused, slotFailures }
+}
+
+/** Routes per portion handed to the file thread: large enough that its messages cost nothing beside the linking. */
+const RELINK_BATCH = 500
+
+/** Links `routes` from the previous output into the staging folder; resolves to those it could not. */
+async function reusePrevious(routes: RenderJob[], target: { staging: string; out: string }, scope: BuildScope): Promise<RenderJob[]> {
+  const failed = await scope.files.reuse(routes.map((job) => [join(target.out, job.file), join(target.staging, job.file)] as const))
+  if (failed.length === 0) return []
+  const lost = new Set(failed.map(([, to]) => to))
+  return routes.filter((job) => lost.has(join(target.staging, job.file)))
 }

@@ -12,7 +12,7 @@ import { parsePage, type ParseSettings } from '../parse/parse-page.js'
 import type { MarkdownPlugins } from '../parse/markdown/plugins.js'
 import { mergeFullText, pageTextFile, shardFileOf, type FullTextSource, type FullTextState } from '../emit/fulltext-index.js'
 import type { OutputFile } from '../emit/output-file.js'
-import { reuseFile } from '../output/write-output.js'
+import { createFileThread, type FileThread } from '../output/file-thread.js'
 import { pageFile } from '../../shared/fulltext/format.js'
 import type { CompiledPage, Page } from '../parse/page.js'
 import type { Labels } from '../../shared/labels.js'
@@ -49,11 +49,13 @@ import type { FullTextMergeResult } from '../emit/fulltext-index.js'
 
 /**
  * A task runner over a page store: on disk when `cacheDir` is set, else in memory. `plugins` are the config's markdown
- * hooks the pages are compiled with.
+ * hooks the pages are compiled with; `files` links the files a full-text delta keeps from the previous output (on this
+ * thread, by default).
  */
 export function createTaskRunner(
   cacheDir: string | undefined,
   plugins?: MarkdownPlugins,
+  files: FileThread = createFileThread(undefined),
 ): {
   run(task: Task): Promise<CompileResult | RenderResult | FullTextMergeResult | Page>
   store: PageStore
@@ -65,28 +67,30 @@ export function createTaskRunner(
       if (task.type === 'compile') return compileBatch(task, store, plugins)
       if (task.type === 'parse') return parsePage(task.source, task.labels, plugins, task.settings)
       if (task.bodies) store.adopt(task.bodies)
-      if (task.type === 'fulltext') return fullTextTask(task, store)
+      if (task.type === 'fulltext') return fullTextTask(task, store, files)
       return renderBatch(task.jobs, task.outDir, store, task.slots)
     },
   }
 }
 
-async function fullTextTask(task: Extract<Task, { type: 'fulltext' }>, store: PageStore): Promise<FullTextMergeResult> {
+async function fullTextTask(task: Extract<Task, { type: 'fulltext' }>, store: PageStore, files: FileThread): Promise<FullTextMergeResult> {
   const { previousDir } = task
   const previous =
     task.previous && previousDir ? { state: task.previous, shardFile: (key: string) => shardFileOf(previousDir, key) } : undefined
   // each file written as soon as it is made: the merge then holds none of them
   const writer = fileWriter(task.outDir)
   const { unchanged, keptPages, ...merged } = mergeFullText(task.sources, (hash) => store.searchData(hash), writer.write, previous)
-  const folders = new Set<string>()
-  for (const path of unchanged) {
-    if (!reuseFile(join(previousDir!, path), join(task.outDir, path), folders)) throw new Error(`The previous full-text index lost ${path}`)
-  }
+  const fromPrevious = (path: string) => [join(previousDir!, path), join(task.outDir, path)] as const
+  const kept = [...keptPages]
+  const [lostShards, lostPages] = await Promise.all([
+    files.reuse(unchanged.map(fromPrevious)),
+    files.reuse(kept.map(([doc]) => fromPrevious(pageFile(doc)))),
+  ])
+  if (lostShards.length > 0) throw new Error(`The previous full-text index lost ${lostShards[0][0]}`)
   // the previous output has the text files of the base's pages, unless that build failed
-  for (const [doc, source] of keptPages) {
-    const path = pageFile(doc)
-    if (!reuseFile(join(previousDir!, path), join(task.outDir, path), folders))
-      writer.write(pageTextFile(doc, source, store.searchData(source.hash)))
+  const lost = new Set(lostPages.map(([, to]) => to))
+  for (const [doc, source] of kept) {
+    if (lost.has(join(task.outDir, pageFile(doc)))) writer.write(pageTextFile(doc, source, store.searchData(source.hash)))
   }
   return { bytes: writer.bytes(), ...merged }
 }

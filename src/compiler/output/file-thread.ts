@@ -1,0 +1,113 @@
+/**
+ * A thread for the file operations of a build of a previous output (file-ops.ts): hard-linking its unchanged routes
+ * into the staging folder, and removing it once the new output is swapped in. In a warm build of a large site they are
+ * a third of the main thread's time, thousands of system calls while the second core idles; on this thread they run
+ * beside the fingerprinting of the routes and the writing of the caches.
+ *
+ * Without a thread (a small site, tests of the compiler alone) the same operations run on the main thread, in order.
+ */
+import { Worker } from 'node:worker_threads'
+import { removeFolder, reuseFile } from './file-ops.js'
+
+/** A file of the previous output and where it goes in the staging folder. */
+export type FilePair = readonly [from: string, to: string]
+
+export interface FileThread {
+  /** Hard-links (or copies) every pair; resolves to the pairs that could not be, which the caller makes anew. */
+  reuse(pairs: readonly FilePair[]): Promise<FilePair[]>
+  /** Starts removing a folder; `settled` waits for it. */
+  remove(folder: string): void
+  /** Resolves once every operation handed over is done; rejects with the first that failed. */
+  settled(): Promise<void>
+  /** Stops the thread at once, whatever it is doing (an interrupted or failed build). */
+  close(): Promise<void>
+}
+
+/** What the main thread sends the file thread (file-worker.ts), and what it answers. */
+export type FileRequest = { id: number; reuse: readonly FilePair[] } | { id: number; remove: string }
+export interface FileAnswer {
+  id: number
+  failed?: FilePair[]
+  error?: string
+}
+
+/** A file thread running `workerFile` (the bundled file-worker.ts), started at its first operation; none runs them here. */
+export function createFileThread(workerFile: string | undefined): FileThread {
+  return workerFile ? threaded(workerFile) : inline()
+}
+
+function inline(): FileThread {
+  let failure: unknown
+  return {
+    async reuse(pairs) {
+      const folders = new Set<string>()
+      return pairs.filter(([from, to]) => !reuseFile(from, to, folders))
+    },
+    remove(folder) {
+      try {
+        removeFolder(folder)
+      } catch (error) {
+        failure ??= error
+      }
+    },
+    settled: () => (failure ? Promise.reject(failure) : Promise.resolve()),
+    close: () => Promise.resolve(),
+  }
+}
+
+function threaded(workerFile: string): FileThread {
+  let worker: Worker | undefined
+  let nextId = 0
+  const pending = new Map<number, { resolve(answer: FileAnswer): void; reject(error: Error): void }>()
+  const inFlight = new Set<Promise<void>>()
+  let failure: Error | undefined
+
+  const send = (request: Omit<FileRequest, 'id'>): Promise<FileAnswer> => {
+    if (!worker) {
+      worker = new Worker(workerFile)
+      worker.on('message', (answer: FileAnswer) => {
+        const waiting = pending.get(answer.id)
+        pending.delete(answer.id)
+        if (answer.error) waiting?.reject(new Error(`The file thread failed: ${answer.error}`))
+        else waiting?.resolve(answer)
+      })
+      worker.on('error', (error: Error) => {
+        for (const waiting of pending.values()) waiting.reject(error)
+        pending.clear()
+      })
+    }
+    const id = nextId++
+    const answered = new Promise<FileAnswer>((resolve, reject) => pending.set(id, { resolve, reject }))
+    worker.postMessage({ id, ...request })
+    const tracked: Promise<void> = answered.then(
+      () => void inFlight.delete(tracked),
+      (error: Error) => {
+        inFlight.delete(tracked)
+        failure ??= error
+      },
+    )
+    inFlight.add(tracked)
+    return answered
+  }
+
+  return {
+    async reuse(pairs) {
+      if (pairs.length === 0) return []
+      return (await send({ reuse: pairs })).failed ?? []
+    },
+    remove(folder) {
+      void send({ remove: folder }).catch(() => undefined)
+    },
+    async settled() {
+      while (inFlight.size > 0) await Promise.all(inFlight)
+      if (failure) throw failure
+    },
+    async close() {
+      const stopping = worker?.terminate()
+      worker = undefined
+      for (const waiting of pending.values()) waiting.reject(new Error('The file thread was stopped'))
+      pending.clear()
+      await stopping
+    },
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * Entry of the file thread (file-thread.ts): links and removes what the main thread asks, one request at a time.
+ * It loads nothing but `node:fs`, so it starts in a few milliseconds.
+ */
+import { parentPort } from 'node:worker_threads'
+import { removeFolder, reuseFile } from './file-ops.js'
+import type { FileAnswer, FileRequest } from './file-thread.js'
+
+parentPort!.on('message', (request: FileRequest) => {
+  let answer: FileAnswer
+  try {
+    if ('reuse' in request) {
+      const folders = new Set<string>()
+      answer = { id: request.id, failed: request.reuse.filter(([from, to]) => !reuseFile(from, to, folders)) }
+    } else {
+      removeFolder(request.remove)
+      answer = { id: request.id }
+    }
+  } catch (error) {
+    answer = { id: request.id, error: error instanceof Error ? error.message : String(error) }
+  }
+  parentPort!.postMessage(answer)
+})

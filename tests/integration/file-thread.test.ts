@@ -1,0 +1,94 @@
+/**
+ * The file thread (src/compiler/output/file-thread.ts): the bundled file worker links the unchanged files of the
+ * previous output and removes it after the swap, and a warm build on it gives the output a build on the main thread
+ * gives, also when a route of the previous output was deleted by hand.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { build } from '../../src/compiler/build.js'
+import { createFileThread } from '../../src/compiler/output/file-thread.js'
+import { filesIn, repoRoot, tempDir } from './helpers.js'
+
+const fileWorkerFile = join(repoRoot, 'lib/file-worker.js')
+const workerFile = join(repoRoot, 'lib/worker.js')
+
+describe('the file thread', () => {
+  it('links what the previous output has, answers what it lacks, and removes a folder whole', async () => {
+    const work = tempDir()
+    const previous = join(work, 'previous')
+    mkdirSync(join(previous, 'ordner'), { recursive: true })
+    writeFileSync(join(previous, 'a.html'), 'A')
+    writeFileSync(join(previous, 'ordner', 'b.html'), 'B')
+    const staging = join(work, 'staging')
+    const files = createFileThread(fileWorkerFile)
+    try {
+      const lost = await files.reuse([
+        [join(previous, 'a.html'), join(staging, 'a.html')],
+        [join(previous, 'ordner', 'b.html'), join(staging, 'ordner', 'b.html')],
+        [join(previous, 'weg.html'), join(staging, 'weg.html')],
+      ])
+      expect(lost).toEqual([[join(previous, 'weg.html'), join(staging, 'weg.html')]])
+      // hard links: the staging folder's file is the previous output's
+      expect(statSync(join(staging, 'ordner', 'b.html')).ino).toBe(statSync(join(previous, 'ordner', 'b.html')).ino)
+
+      files.remove(previous)
+      await files.settled()
+      expect(existsSync(previous)).toBe(false)
+      expect(readFileSync(join(staging, 'ordner', 'b.html'), 'utf8')).toBe('B')
+    } finally {
+      await files.close()
+    }
+  })
+
+  it('reports a removal that failed when the build waits for it', async () => {
+    const work = tempDir()
+    const files = createFileThread(fileWorkerFile)
+    try {
+      // a file where a folder was expected: removing it as a folder fails
+      writeFileSync(join(work, 'datei'), '')
+      files.remove(join(work, 'datei', 'drin'))
+      await expect(files.settled()).rejects.toThrow(/ENOTDIR.*datei/)
+    } finally {
+      await files.close()
+    }
+  })
+
+  it.each([
+    ['on the main thread', {}],
+    ['on the file thread', { workers: 2, workerFile, fileWorkerFile }],
+  ])(
+    'lets a warm build %s link the unchanged routes, render a route deleted by hand, and remove the previous output',
+    async (_, threads) => {
+      const work = tempDir()
+      const root = join(work, 'wiki')
+      mkdirSync(root)
+      writeFileSync(join(root, 'index.md'), '# Start\n\n[[Seite 1]]\n')
+      for (let i = 0; i < 70; i++) writeFileSync(join(root, `Seite ${i}.md`), `# Seite ${i}\n\nText ${i}.\n`)
+      const options = { root, out: join(work, 'site'), cacheDir: join(work, 'cache'), ...threads }
+      await build(options)
+      const kept = statSync(join(options.out, 'seite-4.html')).ino
+
+      writeFileSync(join(root, 'Seite 2.md'), '# Seite 2\n\nNeuer Text.\n')
+      rmSync(join(options.out, 'seite-3.html'))
+      const warm = await build(options)
+
+      expect(warm.stats.renderedPages).toBe(2)
+      expect(readFileSync(join(options.out, 'seite-2.html'), 'utf8')).toContain('Neuer Text.')
+      expect(readFileSync(join(options.out, 'seite-3.html'), 'utf8')).toContain('Text 3.')
+      expect(statSync(join(options.out, 'seite-4.html')).ino).toBe(kept)
+      // nothing of the previous output is left beside the new one
+      expect(readdirSync(dirname(options.out)).sort()).toEqual(['cache', 'site', 'wiki'])
+
+      // and the output is the one a cold build makes
+      const cold = join(work, 'cold')
+      await build({ ...options, out: cold, cacheDir: join(work, 'cold-cache') })
+      const built = filesIn(options.out)
+      const expected = filesIn(cold)
+      // the full-text index of a warm build is the previous base and a delta (warm-equals-cold.test.ts compares its results)
+      const routes = (files: Map<string, Buffer>) => [...files.keys()].filter((path) => !path.startsWith('fulltext/')).sort()
+      expect(routes(built)).toEqual(routes(expected))
+      for (const [path, bytes] of expected) if (!path.startsWith('fulltext/')) expect(built.get(path)?.equals(bytes), path).toBe(true)
+    },
+  )
+})
