@@ -17,7 +17,7 @@ export function codeBlock(value: string, info: FenceInfo): Element {
   const grammar = grammarOf(info.lang)
   const highlighted = typeof grammar === 'string'
   let children: ElementContent[] = highlighted
-    ? (lowlight.highlight(grammar, value).children as ElementContent[])
+    ? (lowlight().highlight(grammar, value).children as ElementContent[])
     : [{ type: 'text', value }]
   if (info.highlight.size > 0 || info.lineNumbers) children = markLines(children, info)
   const label = labelOf(info.lang)

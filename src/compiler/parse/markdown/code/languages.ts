@@ -17,35 +17,45 @@ import latex from 'highlight.js/lib/languages/latex'
 import { caddyfile } from './grammars/caddyfile.js'
 import { hcl } from './grammars/hcl.js'
 
-export const lowlight = createLowlight({
-  ...common,
-  dockerfile,
-  nginx,
-  powershell,
-  http,
-  dos,
-  properties,
-  django,
-  apache,
-  twig,
-  latex,
-  hcl,
-  caddyfile,
-})
+type Lowlight = ReturnType<typeof createLowlight>
+let highlighter: Lowlight | undefined
 
-// names people type that the grammars do not list themselves
-lowlight.registerAlias({
-  bash: ['shell-script', 'bashrc'],
-  shell: ['terminal', 'shellsession'],
-  nginx: ['nginx.conf'],
-  django: ['j2', 'jinja2'],
-  ini: ['conf', 'cfg', 'systemd', 'desktop', 'editorconfig', 'gitconfig'],
-  dockerfile: ['containerfile'],
-  yaml: ['yml'],
-  hcl: ['nomad', 'packer'],
-  apache: ['htaccess'],
-  latex: ['mathjax', 'katex'],
-})
+/**
+ * The highlighter with every grammar registered, made at its first use: registering them costs a thread 30 ms, which
+ * the main thread of a warm build, compiling a page without code or none at all, does not spend.
+ */
+export function lowlight(): Lowlight {
+  if (highlighter) return highlighter
+  highlighter = createLowlight({
+    ...common,
+    dockerfile,
+    nginx,
+    powershell,
+    http,
+    dos,
+    properties,
+    django,
+    apache,
+    twig,
+    latex,
+    hcl,
+    caddyfile,
+  })
+  // names people type that the grammars do not list themselves
+  highlighter.registerAlias({
+    bash: ['shell-script', 'bashrc'],
+    shell: ['terminal', 'shellsession'],
+    nginx: ['nginx.conf'],
+    django: ['j2', 'jinja2'],
+    ini: ['conf', 'cfg', 'systemd', 'desktop', 'editorconfig', 'gitconfig'],
+    dockerfile: ['containerfile'],
+    yaml: ['yml'],
+    hcl: ['nomad', 'packer'],
+    apache: ['htaccess'],
+    latex: ['mathjax', 'katex'],
+  })
+  return highlighter
+}
 
 /**
  * Obsidian's embedded search (a ```query block) runs in the app; a static site shows the query as written, as Obsidian
@@ -64,12 +74,12 @@ export function grammarOf(name: string): string | null | undefined {
   const key = name.toLowerCase()
   if (PLAIN.has(key)) return null
   const grammar = GRAMMARS[key] ?? key
-  return lowlight.registered(grammar) ? grammar : undefined
+  return lowlight().registered(grammar) ? grammar : undefined
 }
 
 /** The languages a reader may name, sorted, for the warning about an unknown one (grammars by name, not aliases). */
 export function knownLanguages(): string[] {
-  return lowlight
+  return lowlight()
     .listLanguages()
     .filter((name) => name !== 'plaintext')
     .concat(['text'])
