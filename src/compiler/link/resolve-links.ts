@@ -164,9 +164,11 @@ export function createLinkIndex(
       if (anchor.includes('#') && !anchor.startsWith('^')) anchor = anchor.slice(anchor.lastIndexOf('#') + 1)
       const lookup = anchorLookupOf(page)
       const wanted = nameKey(anchor)
+      const byText = lookup.byText.get(wanted)
+      // most links name a heading as written: the slug is made only for the others
+      if (byText) return byText
       const slug = slugifyHeading(anchor)
       return (
-        lookup.byText.get(wanted) ??
         lookup.bySlug.get(slug) ??
         lookup.bySlug.get(wanted) ??
         // anchors written for VuePress, which strips diacritics: '#ubersicht' finds 'Übersicht'
