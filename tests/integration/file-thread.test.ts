@@ -54,6 +54,19 @@ describe('the file thread', () => {
     }
   })
 
+  it('refuses its work with a message when its thread cannot run, and does not leave the build waiting', async () => {
+    const work = tempDir()
+    const files = createFileThread(join(work, 'kein-worker.js'))
+    try {
+      await expect(files.reuse([[join(work, 'a.html'), join(work, 'b.html')]])).rejects.toThrow(/kein-worker\.js/)
+      // and so is everything after
+      files.remove(join(work, 'ordner'))
+      await expect(files.settled()).rejects.toThrow(/kein-worker\.js/)
+    } finally {
+      await files.close()
+    }
+  })
+
   it.each([
     ['on the main thread', {}],
     ['on the file thread', { workers: 2, workerFile, fileWorkerFile }],

@@ -61,20 +61,27 @@ function threaded(workerFile: string): FileThread {
   const pending = new Map<number, { resolve(answer: FileAnswer): void; reject(error: Error): void }>()
   const inFlight = new Set<Promise<void>>()
   let failure: Error | undefined
+  /** Why the thread is gone, when it died: what it was asked and what it would be asked is refused with that. */
+  let died: Error | undefined
 
   const send = (request: Omit<FileRequest, 'id'>): Promise<FileAnswer> => {
+    if (died) return Promise.reject(died)
     if (!worker) {
       worker = new Worker(workerFile)
+      const gone = (error: Error) => {
+        died ??= error
+        for (const waiting of pending.values()) waiting.reject(died)
+        pending.clear()
+      }
       worker.on('message', (answer: FileAnswer) => {
         const waiting = pending.get(answer.id)
         pending.delete(answer.id)
         if (answer.error) waiting?.reject(new Error(`The file thread failed: ${answer.error}`))
         else waiting?.resolve(answer)
       })
-      worker.on('error', (error: Error) => {
-        for (const waiting of pending.values()) waiting.reject(error)
-        pending.clear()
-      })
+      worker.on('error', gone)
+      // a thread that ends without an error event (out of memory) would leave its requests unanswered
+      worker.on('exit', (code) => gone(new Error(`The file thread stopped (exit code ${code})`)))
     }
     const id = nextId++
     const answered = new Promise<FileAnswer>((resolve, reject) => pending.set(id, { resolve, reject }))
@@ -105,7 +112,8 @@ function threaded(workerFile: string): FileThread {
     async close() {
       const stopping = worker?.terminate()
       worker = undefined
-      for (const waiting of pending.values()) waiting.reject(new Error('The file thread was stopped'))
+      died ??= new Error('The file thread was stopped')
+      for (const waiting of pending.values()) waiting.reject(died)
       pending.clear()
       await stopping
     },

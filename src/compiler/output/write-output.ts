@@ -159,7 +159,11 @@ function swapEntries(staging: string, out: string, remove: (folder: string) => v
   writeFileSync(join(previous, MOVED_OUT), '')
   for (const entry of readdirSync(staging)) renameSync(join(staging, entry), join(out, entry))
   rmSync(staging, { recursive: true, force: true })
-  remove(previous)
+  // the old entries are now as good as a stale staging folder, and named so: a removal cut short (Ctrl-C while the file
+  // thread removes them) leaves a folder the next build deletes, not one it would put back in place of the new entries
+  const discarded = join(out, `${INSIDE_STAGING}${uniqueSuffix()}-old`)
+  renameSync(previous, discarded)
+  remove(discarded)
 }
 
 /** Deletes a staging folder after a failed build. */

@@ -4,7 +4,7 @@
  */
 
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { renderJob, type RenderJob } from '../emit/page-routes.js'
 import { createDiskStore, createMemoryStore, type PageStore, type StoredBodies } from '../cache/page-store.js'
 import type { SourceFile } from '../discover/load.js'
@@ -86,7 +86,7 @@ async function fullTextTask(task: Extract<Task, { type: 'fulltext' }>, store: Pa
     files.reuse(unchanged.map(fromPrevious)),
     files.reuse(kept.map(([doc]) => fromPrevious(pageFile(doc)))),
   ])
-  if (lostShards.length > 0) throw new Error(`The previous full-text index lost ${lostShards[0][0]}`)
+  if (lostShards.length > 0) throw new Error(`The previous full-text index lost ${relative(previousDir!, lostShards[0][0])}`)
   // the previous output has the text files of the base's pages, unless that build failed
   const lost = new Set(lostPages.map(([, to]) => to))
   for (const [doc, source] of kept) {

@@ -92,6 +92,20 @@ describe('staging and swap', () => {
     expect(readFileSync(join(out, 'a.html'), 'utf8')).toBe('alt a')
   })
 
+  it('keeps the new entries when the removal of the old ones after an entry-by-entry swap was cut short', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'wikigen-out-'))
+    writeFileSync(join(out, 'a.html'), 'alt a')
+    writeFileSync(join(out, 'alt.html'), 'alt')
+    const staging = join(out, '.wikigen-staging-2-b')
+    mkdirSync(staging)
+    writeFileSync(join(staging, 'a.html'), 'neu a')
+    // a removal that never ran: the build was interrupted while the file thread removed the old entries
+    await swapInOutput(staging, out, () => {})
+    recoverOutput(out)
+    expect(readdirSync(out).sort()).toEqual(['a.html'])
+    expect(readFileSync(join(out, 'a.html'), 'utf8')).toBe('neu a')
+  })
+
   it('takes the half-arrived new entries out again when an entry-by-entry swap was interrupted after the old ones left', () => {
     const out = mkdtempSync(join(tmpdir(), 'wikigen-out-'))
     writeFileSync(join(out, 'a.html'), 'neu a')
