@@ -67,6 +67,16 @@ describe('the file thread', () => {
     }
   })
 
+  it('refuses work after it was stopped, and says so to the build that waits for it', async () => {
+    const work = tempDir()
+    mkdirSync(join(work, 'ordner'))
+    const files = createFileThread(fileWorkerFile)
+    await files.close()
+    files.remove(join(work, 'ordner'))
+    await expect(files.settled()).rejects.toThrow('The file thread was stopped')
+    expect(existsSync(join(work, 'ordner'))).toBe(true)
+  })
+
   it.each([
     ['on the main thread', {}],
     ['on the file thread', { workers: 2, workerFile, fileWorkerFile }],

@@ -65,7 +65,11 @@ function threaded(workerFile: string): FileThread {
   let died: Error | undefined
 
   const send = (request: Omit<FileRequest, 'id'>): Promise<FileAnswer> => {
-    if (died) return Promise.reject(died)
+    if (died) {
+      // refused work is failed work: the build that waits for it learns why
+      failure ??= died
+      return Promise.reject(died)
+    }
     if (!worker) {
       worker = new Worker(workerFile)
       const gone = (error: Error) => {
