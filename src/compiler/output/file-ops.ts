@@ -28,6 +28,12 @@ export function reuseFile(from: string, to: string, folders: Set<string>): boole
   }
 }
 
+/** Reuses every [from, to] pair with reuseFile; returns the pairs whose file the previous output does not have. */
+export function reuseFiles<Pair extends readonly [from: string, to: string]>(pairs: readonly Pair[]): Pair[] {
+  const folders = new Set<string>()
+  return pairs.filter(([from, to]) => !reuseFile(from, to, folders))
+}
+
 /**
  * Removes a previous output that was moved aside: every file unlinked as its folder lists it. Synchronous (the promise
  * version took half again as long for the thousands of files of an output), and without the `lstat` of every file

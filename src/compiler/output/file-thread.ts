@@ -7,7 +7,7 @@
  * Without a thread (a small site, tests of the compiler alone) the same operations run on the main thread, in order.
  */
 import { Worker } from 'node:worker_threads'
-import { removeFolder, reuseFile } from './file-ops.js'
+import { removeFolder, reuseFiles } from './file-ops.js'
 
 /** A file of the previous output and where it goes in the staging folder. */
 export type FilePair = readonly [from: string, to: string]
@@ -40,8 +40,7 @@ function inline(): FileThread {
   let failure: unknown
   return {
     async reuse(pairs) {
-      const folders = new Set<string>()
-      return pairs.filter(([from, to]) => !reuseFile(from, to, folders))
+      return reuseFiles(pairs)
     },
     remove(folder) {
       try {

@@ -3,15 +3,14 @@
  * It loads nothing but `node:fs`, so it starts in a few milliseconds.
  */
 import { parentPort } from 'node:worker_threads'
-import { removeFolder, reuseFile } from './file-ops.js'
+import { removeFolder, reuseFiles } from './file-ops.js'
 import type { FileAnswer, FileRequest } from './file-thread.js'
 
 parentPort!.on('message', (request: FileRequest) => {
   let answer: FileAnswer
   try {
     if ('reuse' in request) {
-      const folders = new Set<string>()
-      answer = { id: request.id, failed: request.reuse.filter(([from, to]) => !reuseFile(from, to, folders)) }
+      answer = { id: request.id, failed: reuseFiles(request.reuse) }
     } else {
       removeFolder(request.remove)
       answer = { id: request.id }

@@ -12,19 +12,7 @@
  */
 import { createHash } from 'node:crypto'
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises'
-import {
-  copyFileSync,
-  existsSync,
-  linkSync,
-  mkdirSync,
-  readdirSync,
-  renameSync,
-  rmdirSync,
-  rmSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import type { OutputFile } from '../emit/output-file.js'
 import { INSIDE_PREVIOUS, INSIDE_STAGING, isSwapFolder, markOutputFolder } from './output-folder.js'
