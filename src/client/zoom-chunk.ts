@@ -33,6 +33,7 @@ export function attachZoom(images: HTMLImageElement[]): () => void {
   if (!zoom) {
     zoom = mediumZoom({ margin: ZOOM_MARGIN, scrollOffset: ZOOM_SCROLL_OFFSET, background: ZOOM_BACKGROUND })
     discardFailedZoomTargets(zoom)
+    closeAfterOpening(zoom)
   }
   const instance = zoom
   instance.attach(images)
@@ -65,4 +66,32 @@ function discardFailedZoomTargets(instance: Zoom): void {
   instance.on('closed', () => {
     for (const left of document.querySelectorAll('body > img.medium-zoom-image--opened[hidden]')) left.remove()
   })
+}
+
+/**
+ * medium-zoom ignores every way of closing while its opening transition runs: an Escape, a click or a resize in
+ * those 0.3 s was lost, and the image stayed open although the reader had asked to close it. So such a request is
+ * kept, and the zoom closes as soon as it has opened. The click that opens the zoom is not one: this capturing
+ * listener sees it before medium-zoom's own listener starts the opening.
+ */
+function closeAfterOpening(instance: Zoom): void {
+  let opening = false
+  let asked = false
+  instance.on('open', () => {
+    opening = true
+    asked = false
+  })
+  instance.on('opened', () => {
+    opening = false
+    if (asked) void instance.close()
+    asked = false
+  })
+  const ask = () => {
+    if (opening) asked = true
+  }
+  document.addEventListener('keyup', (event) => {
+    if (event.key === 'Escape' || event.key === 'Esc') ask()
+  })
+  document.addEventListener('click', ask, true)
+  window.addEventListener('resize', ask)
 }

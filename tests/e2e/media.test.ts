@@ -290,6 +290,26 @@ describe('image zoom', () => {
     })
   }
 
+  it('closes on an Escape pressed while the zoom is still opening', async () => {
+    // medium-zoom alone ignores it during its 0.3 s opening transition, and the image stayed open
+    const { page } = await openPage(browser)
+    await openImages(page)
+    await page.evaluate(() => {
+      window.addEventListener(
+        'keyup',
+        () => {
+          const zoomed = document.querySelector('body > img.medium-zoom-image--opened')
+          document.body.dataset.escapeDuring = zoomed && zoomed.getAnimations().length > 0 ? 'opening' : 'other'
+        },
+        { capture: true, once: true },
+      )
+    })
+    await page.getByAltText('Serverraum').click()
+    await page.keyboard.press('Escape')
+    expect(await page.evaluate(() => document.body.dataset.escapeDuring)).toBe('opening')
+    await eventually(() => zoomState(page, 'Serverraum')).toBe('closed')
+  })
+
   it('opens and closes also for readers who prefer reduced motion', async () => {
     // medium-zoom finishes on the image's transitionend: a zoom without any transition would never close
     const { page } = await openPage(browser, { reducedMotion: 'reduce' })
