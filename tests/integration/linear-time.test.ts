@@ -1,8 +1,9 @@
 /**
  * Inputs that once cost time with the square of their size (or more) now cost time in proportion to it: each is
  * parsed or built at a size and at four times that size, and the larger may take at most eight times as long
- * (linear work gives four, quadratic sixteen). The best of three runs counts, so a busy machine slows both sizes
- * alike. Sizes stay inside the page's budget (page-budget.ts), where wikigen still formats the page.
+ * (linear work gives four, quadratic sixteen). The fastest of five runs of each size counts, taken in turns, so a
+ * busy machine slows both sizes alike. Sizes stay inside the page's budget (page-budget.ts), where wikigen still
+ * formats the page.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -15,23 +16,27 @@ import { tempDir } from './helpers.js'
 const FACTOR = 4
 const MAX_RATIO = 8
 
-/** The shortest of three runs of `run`, in milliseconds. */
-/** The fastest of five runs: a busy machine slows single runs, never the fastest one much. */
-async function bestOf(run: () => unknown): Promise<number> {
-  let best = Infinity
-  for (let i = 0; i < 5; i++) {
-    const started = performance.now()
-    await run()
-    best = Math.min(best, performance.now() - started)
-  }
-  return best
+/** How long one run of `run` takes, in milliseconds. */
+async function timed(run: () => unknown): Promise<number> {
+  const started = performance.now()
+  await run()
+  return performance.now() - started
 }
 
-/** How much longer `run(n * FACTOR)` takes than `run(n)`. */
+/**
+ * How much longer `run(n * FACTOR)` takes than `run(n)`: the fastest of five runs of each size, taken in turns, so
+ * that a stretch of load on a busy machine (a test file running beside this one) slows both sizes alike instead of
+ * only the one measured during it.
+ */
 async function ratio(n: number, run: (n: number) => unknown): Promise<{ ratio: number; small: number; large: number }> {
   await run(n) // warm the code paths up
-  const small = await bestOf(() => run(n))
-  const large = await bestOf(() => run(n * FACTOR))
+  await run(n * FACTOR)
+  let small = Infinity
+  let large = Infinity
+  for (let i = 0; i < 5; i++) {
+    small = Math.min(small, await timed(() => run(n)))
+    large = Math.min(large, await timed(() => run(n * FACTOR)))
+  }
   return { ratio: large / small, small, large }
 }
 
