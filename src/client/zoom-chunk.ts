@@ -69,21 +69,23 @@ function discardFailedZoomTargets(instance: Zoom): void {
 }
 
 /**
- * medium-zoom ignores every way of closing while its opening transition runs: an Escape, a click or a resize in
- * those 0.3 s was lost, and the image stayed open although the reader had asked to close it. So such a request is
- * kept, and the zoom closes as soon as it has opened. The click that opens the zoom is not one: this capturing
- * listener sees it before medium-zoom's own listener starts the opening.
+ * medium-zoom ignores every way of closing while its opening transition runs: an Escape, a click, a resize or a scroll
+ * in those 0.3 s was lost, and the image stayed open although the reader had asked to close it. So such a request is
+ * kept, and the zoom closes as soon as it has opened; so does a page scrolled more than the offset meanwhile. The click
+ * that opens the zoom is not a request: this capturing listener sees it before medium-zoom's own starts the opening.
  */
 function closeAfterOpening(instance: Zoom): void {
   let opening = false
   let asked = false
+  let scrolledFrom = 0
   instance.on('open', () => {
     opening = true
     asked = false
+    scrolledFrom = window.scrollY
   })
   instance.on('opened', () => {
     opening = false
-    if (asked) void instance.close()
+    if (asked || Math.abs(window.scrollY - scrolledFrom) > ZOOM_SCROLL_OFFSET) void instance.close()
     asked = false
   })
   const ask = () => {

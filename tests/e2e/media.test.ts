@@ -310,6 +310,18 @@ describe('image zoom', () => {
     await eventually(() => zoomState(page, 'Serverraum')).toBe('closed')
   })
 
+  it('closes when the page is scrolled more than 40 px while the zoom is still opening', async () => {
+    const { page } = await openPage(browser)
+    await openImages(page)
+    await page.getByAltText('Rechenzentrum Übersicht').click()
+    const during = await page.evaluate(() => {
+      window.scrollBy(0, 60)
+      return document.querySelector('body > img.medium-zoom-image--opened')?.getAnimations().length ?? 0
+    })
+    expect(during).toBeGreaterThan(0) // the page was scrolled while the zoom was opening
+    await eventually(() => zoomState(page, 'Rechenzentrum Übersicht')).toBe('closed')
+  })
+
   it('opens and closes also for readers who prefer reduced motion', async () => {
     // medium-zoom finishes on the image's transitionend: a zoom without any transition would never close
     const { page } = await openPage(browser, { reducedMotion: 'reduce' })
