@@ -215,11 +215,14 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
     site = next
     evaluateBases(site, times)
     evaluateQueries(site, sourceReader(options.root), times)
-    const changedJobs = changed.map((meta) => {
-      const job = jobOf(
-        site.pages.find((p) => p.page.sourcePath === meta.sourcePath)!,
-        [],
-      )
+    const changedPaths = new Set<string>(changed.map((meta) => meta.sourcePath))
+    // bases and queries read more of every note than its shape (its times, size, text and all its links), so the
+    // routes that show one are made again too; those whose output stayed the same are not written
+    const evaluated = site.pages.filter(
+      (p) => !changedPaths.has(p.page.sourcePath) && p.page.links.some((link) => link.kind === 'base' || link.kind === 'query'),
+    )
+    const changedJobs = [...site.pages.filter((p) => changedPaths.has(p.page.sourcePath)), ...evaluated].map((sitePage) => {
+      const job = jobOf(sitePage, [])
       jobs[jobs.findIndex((j) => j.file === job.file)] = job
       return job
     })

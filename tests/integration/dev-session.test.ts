@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/compiler/build.js'
+import type { UserConfig } from '../../src/compiler/config/config.js'
 import { createDevSession } from '../../src/compiler/dev-session.js'
 import { tempDir } from './helpers.js'
 import { fileLoader } from '../../src/cli/search.js'
@@ -101,6 +102,58 @@ describe('dev session updates', () => {
     site.write('Muster AG.md', '---\nstatus: archiviert\n---\n# Muster AG\n')
     await session.update([{ path: 'Muster AG.md', kind: 'change' }])
     expect(html(site.out, 'kunden.html')).toContain('Keine Einträge')
+  })
+})
+
+describe('what a quick update of a page keeps', () => {
+  /** A dev session's output and a full build's of the same final state, route for route. */
+  async function expectLikeFullBuild(site: ReturnType<typeof wiki>, files: string[], config?: UserConfig) {
+    const full = join(site.work, 'full')
+    await build({ root: site.root, out: full, dev: true, ...(config && { config }) })
+    for (const file of files) expect(html(site.out, file), file).toBe(html(full, file))
+  }
+
+  it('keeps the local graph of an edited page', async () => {
+    const site = wiki()
+    const config: UserConfig = { theme: { graph: true } }
+    const session = await createDevSession({ root: site.root, out: site.out, cacheDir: site.cacheDir, config })
+    expect(html(site.out, 'seite-1.html')).toContain('class="local-graph"')
+    site.write('Seite 1.md', '# Seite 1\n\nSiehe [[Anleitung]], mit mehr Text.\n')
+    const update = await session.update([{ path: 'Seite 1.md', kind: 'change' }])
+    expect(update.routes).toEqual(['/seite-1.html'])
+    expect(html(site.out, 'seite-1.html')).toContain('mit mehr Text')
+    expect(html(site.out, 'seite-1.html')).toContain('class="local-graph"')
+    await expectLikeFullBuild(site, ['seite-1.html'], config)
+  })
+
+  it('shows the tags of an edited page in their new order', async () => {
+    const site = wiki()
+    site.write('Seite 2.md', '# Seite 2\n\n#beta #alpha\n')
+    const session = await createDevSession({ root: site.root, out: site.out, cacheDir: site.cacheDir })
+    site.write('Seite 2.md', '# Seite 2\n\n#alpha #beta\n')
+    await session.update([{ path: 'Seite 2.md', kind: 'change' }])
+    await expectLikeFullBuild(site, ['seite-2.html', 'tags/alpha.html', 'tags/beta.html'])
+  })
+
+  it('publishes a file the raw HTML of an edited page starts to show', async () => {
+    const site = wiki()
+    site.write('karte.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>')
+    const session = await createDevSession({ root: site.root, out: site.out, cacheDir: site.cacheDir })
+    expect(existsSync(join(site.out, 'karte.svg'))).toBe(false)
+    site.write('Seite 3.md', '# Seite 3\n\nSiehe [[Anleitung]].\n\n<img src="karte.svg" alt="Karte">\n')
+    await session.update([{ path: 'Seite 3.md', kind: 'change' }])
+    expect(existsSync(join(site.out, 'karte.svg'))).toBe(true)
+    await expectLikeFullBuild(site, ['seite-3.html'])
+  })
+
+  it('updates a base that lists the size of the notes when the text of one of them changes', async () => {
+    const site = wiki()
+    site.write('Grössen.base', 'filters: \'file.name.startsWith("Seite")\'\nviews:\n  - type: table\n    order: [file.name, file.size]\n')
+    const session = await createDevSession({ root: site.root, out: site.out, cacheDir: site.cacheDir })
+    site.write('Seite 4.md', `# Seite 4\n\nSiehe [[Anleitung]]. ${'Viel mehr Text. '.repeat(40)}\n`)
+    const update = await session.update([{ path: 'Seite 4.md', kind: 'change' }])
+    expect(update.routes).toEqual(expect.arrayContaining(['/seite-4.html', '/grössen.html'.normalize()].map(encodeURI)))
+    await expectLikeFullBuild(site, ['seite-4.html', 'grössen.html'])
   })
 })
 

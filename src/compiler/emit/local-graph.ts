@@ -64,7 +64,10 @@ export function createLocalGraphs(site: { pages: readonly SitePage[] }, labels: 
     // the backlinks hold the links of front matter too (link-site.ts relatePages)
     for (const backlink of from.backlinks) join(byHref.get(backlink.href), from)
   }
-  return (page: SitePage): GraphProps | undefined => {
+  return (asked: SitePage): GraphProps | undefined => {
+    // by its href: the dev server's quick path asks with a new version of a page that kept its shape (link-site.ts
+    // relinkPage), which these maps do not know as an object
+    const page = byHref.get(asked.href) ?? asked
     const own = links.get(page)
     if (!own || own.all.size === 0) return undefined
     const { kept, left } = nearest(own, links)

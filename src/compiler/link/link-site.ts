@@ -164,6 +164,10 @@ export function relinkPage(site: Site, page: CompiledPage): Site | undefined {
   const sitePage: SitePage = { ...old, page: titled, resolved: titled.links.map((link) => resolveLink(link, titled, context)) }
   // a page that links to other pages or tags than before changes their backlinks and tag pages
   if (linkTargetsOf(sitePage.resolved) !== linkTargetsOf(old.resolved)) return undefined
+  // its tags as it lists them (order, spelling) are kept from the last linking, and the tag pages list them too
+  if (tagsOf(titled).join('\n') !== old.tags.join('\n')) return undefined
+  // files its raw HTML points at are published by linkSite (publishedAssets), which this does not run
+  if (titled.fileRefs.join('\n') !== old.page.fileRefs.join('\n')) return undefined
   const pages = site.pages.slice()
   pages[position] = sitePage
   const bySlug = new Map(site.bySlug)
