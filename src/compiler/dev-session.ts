@@ -15,14 +15,22 @@ import { build, withMarkdownHooks, type BuildOptions, type BuildResult } from '.
 import { readPublishSite } from './discover/publish-site.js'
 import { DEFAULT_CONFIG, resolveConfig, softBreaksOf, withSiteLanguage, type ResolvedConfig, type UserConfig } from './config/config.js'
 import { sortDiagnostics, type Diagnostic } from './diagnostics.js'
-import { createRenderJobMaker, fingerprintOf, generatedJobs, renderJob, type RenderJob, type RenderJobMaker } from './emit/page-routes.js'
+import {
+  bodiesShown,
+  createRenderJobMaker,
+  fingerprintOf,
+  generatedJobs,
+  renderJob,
+  type RenderJob,
+  type RenderJobMaker,
+} from './emit/page-routes.js'
 import { bundleThemeSlots, slotErrorOf } from './emit/theme-slots.js'
 import { createSlotRenderer } from './emit/slot-render.js'
 import { redirects } from './emit/redirects.js'
 import { searchIndex } from './emit/search-index.js'
 import { coversPage, mathSheetFiles } from './emit/math-sheet.js'
 import { createFullTextIndex, stateIn } from './emit/fulltext-index.js'
-import { linkSite, relinkPage, type Site } from './link/link-site.js'
+import { linkSite, relinkPage, type Site, type SitePage } from './link/link-site.js'
 import {
   discoverContent,
   inspectContentPath,
@@ -42,8 +50,8 @@ import { toSourcePath, type SourcePath } from './paths.js'
 import type { CompiledPage } from './parse/page.js'
 import { tryLockCache } from './cache/cache-lock.js'
 import { realPathOf } from './discover/folder-identity.js'
-import { evaluateBases, fileTimes } from './link/bases-site.js'
-import { evaluateQueries, sourceReader } from './link/queries-site.js'
+import { evaluateBases, fileTimes, holdsBase } from './link/bases-site.js'
+import { evaluateQueries, holdsQuery, sourceReader } from './link/queries-site.js'
 import { readPublishRules } from './discover/publish-rules.js'
 import { createLiveRenderCache } from './cache/render-cache.js'
 import { createFolderStamps } from './cache/source-stamps.js'
@@ -217,15 +225,17 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
     evaluateQueries(site, sourceReader(options.root), times)
     const changedPaths = new Set<string>(changed.map((meta) => meta.sourcePath))
     // bases and queries read more of every note than its shape (its times, size, text and all its links), so the
-    // routes that show one are made again too; those whose output stayed the same are not written
-    const evaluated = site.pages.filter(
-      (p) => !changedPaths.has(p.page.sourcePath) && p.page.links.some((link) => link.kind === 'base' || link.kind === 'query'),
-    )
-    const changedJobs = [...site.pages.filter((p) => changedPaths.has(p.page.sourcePath)), ...evaluated].map((sitePage) => {
-      const job = jobOf(sitePage, [])
-      jobs[jobs.findIndex((j) => j.file === job.file)] = job
-      return job
-    })
+    // routes that show one, also embedded, are made again too; those whose output stayed the same are not written
+    const evaluatedBodies = new Set(site.pages.filter((p) => holdsBase(p) || holdsQuery(p)).map((p) => p.page.contentHash))
+    const showsEvaluated = (p: SitePage) =>
+      evaluatedBodies.size > 0 && bodiesShown(p.page.contentHash, p.resolved).some((hash) => evaluatedBodies.has(hash))
+    const changedJobs = site.pages
+      .filter((p) => changedPaths.has(p.page.sourcePath) || showsEvaluated(p))
+      .map((sitePage) => {
+        const job = jobOf(sitePage, [])
+        jobs[jobs.findIndex((j) => j.file === job.file)] = job
+        return job
+      })
     await copyUsedAssets()
     const routes = await renderChanged(changedJobs)
     // the full-text index follows the edited text, after the page itself is on its way to the browser

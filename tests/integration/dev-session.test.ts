@@ -146,14 +146,15 @@ describe('what a quick update of a page keeps', () => {
     await expectLikeFullBuild(site, ['seite-3.html'])
   })
 
-  it('updates a base that lists the size of the notes when the text of one of them changes', async () => {
+  it('updates a base that lists the size of the notes, and a page embedding it, when the text of one of them changes', async () => {
     const site = wiki()
     site.write('Grössen.base', 'filters: \'file.name.startsWith("Seite")\'\nviews:\n  - type: table\n    order: [file.name, file.size]\n')
+    site.write('Übersicht.md', '# Übersicht\n\n![[Grössen.base]]\n')
     const session = await createDevSession({ root: site.root, out: site.out, cacheDir: site.cacheDir })
     site.write('Seite 4.md', `# Seite 4\n\nSiehe [[Anleitung]]. ${'Viel mehr Text. '.repeat(40)}\n`)
     const update = await session.update([{ path: 'Seite 4.md', kind: 'change' }])
     expect(update.routes).toEqual(expect.arrayContaining(['/seite-4.html', '/grössen.html'.normalize()].map(encodeURI)))
-    await expectLikeFullBuild(site, ['seite-4.html', 'grössen.html'])
+    await expectLikeFullBuild(site, ['seite-4.html', 'grössen.html', 'übersicht.html'])
   })
 })
 

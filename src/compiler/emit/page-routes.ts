@@ -284,7 +284,7 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
 }
 
 /** The bodies a route shows: its page's, and those of the pages it embeds, at any depth. */
-function bodiesShown(hash: string, resolved: readonly Resolved[]): string[] {
+export function bodiesShown(hash: string, resolved: readonly Resolved[]): string[] {
   const hashes = new Set<string>()
   const add = (contentHash: string, links: readonly Resolved[]) => {
     hashes.add(contentHash)

@@ -50,11 +50,16 @@ const BASE_SOURCE = /\.base$/i
  * Fills in the views of every base of `site` (in place) and returns the problems found evaluating them, which also
  * replace those of the previous evaluation in `site.diagnostics`.
  */
+/** Whether a page has a base of its own (a ```base block, or it is a `.base` file), which evaluateBases fills in. */
+export function holdsBase(sitePage: SitePage): boolean {
+  return sitePage.page.links.some((link) => link.kind === 'base')
+}
+
 export function evaluateBases(site: Site, times: FileTimes, now = Date.now()): Diagnostic[] {
   const kept = site.diagnostics.filter((d) => d.code !== 'base-expression')
   site.diagnostics.length = 0
   site.diagnostics.push(...kept)
-  const holders = site.pages.filter((p) => p.page.links.some((link) => link.kind === 'base'))
+  const holders = site.pages.filter(holdsBase)
   if (holders.length === 0) return []
 
   const records = createRecords(site, times)

@@ -31,8 +31,13 @@ export function sourceReader(root: string): SourceText {
 }
 
 /** Fills in the results of every ```query block of `site`, in place. */
+/** Whether a page has a query block, which evaluateQueries fills in. */
+export function holdsQuery(sitePage: SitePage): boolean {
+  return sitePage.page.links.some((link) => link.kind === 'query')
+}
+
 export function evaluateQueries(site: Site, sourceText: SourceText, times: FileTimes): void {
-  const holders = site.pages.filter((p) => p.page.links.some((link) => link.kind === 'query'))
+  const holders = site.pages.filter(holdsQuery)
   if (holders.length === 0) return
   const notes = site.pages.filter((p) => /\.md$/i.test(p.page.sourcePath)).map((p) => noteOf(p, sourceText))
   const labels = siteLabels(site.config)
