@@ -35,12 +35,14 @@ import { settleOutputs } from './output/settle-outputs.js'
 import { createStaging, discardStaging, swapInOutput, writeFiles } from './output/write-output.js'
 import { loadLanguageMemo } from './cache/language-memo.js'
 import { loadRenderCache } from './cache/render-cache.js'
+import { createRouteKeys, linkKeyOf, pageKeysOf } from './cache/route-keys.js'
+import { loadSiteMemo, type SiteMemo } from './cache/site-memo.js'
 import type { CompiledPage } from './parse/page.js'
 import { withBuildScope, withMarkdownHooks, type BuildScope } from './workers/build-scope.js'
 import { compilePages, type CompileOptions } from './workers/compile.js'
 import { createFullTextJob } from './workers/fulltext-job.js'
 import { onInterrupt } from './workers/interrupt.js'
-import { renderRoutes } from './workers/render.js'
+import { fingerprintSalt, renderRoutes } from './workers/render.js'
 
 export type { BuildOptions, BuildPhase, BuildResult, BuildState, BuildStats, CheckOptions, CheckResult } from './build-options.js'
 export { readClientManifest } from './emit/client-manifest.js'
@@ -97,7 +99,16 @@ export async function build(given: BuildOptions): Promise<BuildResult> {
       rmSync(staging, { recursive: true, force: true })
     })
     try {
-      const { site, diagnostics, compiled } = await compileAndLink(content, config, scope, options, clock.mark, fullText.start)
+      const memo = loadSiteMemo(scope.shared ? scope.cacheDir : undefined)
+      const { site, diagnostics, compiled, linkKey } = await compileAndLink(
+        content,
+        config,
+        scope,
+        options,
+        clock.mark,
+        fullText.start,
+        memo,
+      )
       const git = await gitInfo
       clock.mark('git (rest)')
       const times = fileTimes(options.root, git.byPath)
@@ -116,7 +127,12 @@ export async function build(given: BuildOptions): Promise<BuildResult> {
       clock.mark('prepare routes')
 
       const renderCache = loadRenderCache(scope.shared ? scope.cacheDir : undefined, out)
-      const render = await renderRoutes(jobs, { staging, out }, scope, renderCache, { ...options, slots })
+      const salt = fingerprintSalt({ ...options, slots })
+      const keyOf =
+        linkKey === undefined
+          ? undefined
+          : createRouteKeys({ linkKey, site, git: git.byPath, client: client.assets, salt, dev: options.dev })
+      const render = await renderRoutes(jobs, { staging, out }, scope, renderCache, { ...options, slots, keyOf })
       clock.mark('render')
       // a slot component that threw left its place empty: no such site replaces the last output
       const slotFailure = render.slotFailures[0]
@@ -138,6 +154,7 @@ export async function build(given: BuildOptions): Promise<BuildResult> {
       if (scope.shared && scope.cacheDir) {
         scope.pool.store.commit(compiled.pages)
         renderCache?.save()
+        memo?.save()
         saveFullTextState(scope.cacheDir, fullTextState)
         clock.mark('cache')
       }
@@ -181,7 +198,11 @@ async function languageOf(
   return { config: withSiteLanguage(configured, language.lang), language }
 }
 
-/** compilePages and linkSite, with every diagnostic found so far. */
+/**
+ * compilePages and linkSite, with every diagnostic found so far. With a link memo (cache/site-memo.ts), a site whose
+ * pages changed only in their bodies is taken from the last build instead of linked again; `linkKey` is then the key
+ * the route keys (cache/route-keys.ts) start from.
+ */
 async function compileAndLink(
   content: ContentFiles,
   config: ResolvedConfig,
@@ -189,6 +210,7 @@ async function compileAndLink(
   options: CompileOptions & LinkOptions,
   mark: (phase: string) => void = () => {},
   afterCompile: (pages: readonly CompiledPage[]) => void = () => {},
+  memo?: SiteMemo,
 ) {
   const compiled = await compilePages(
     content.markdown,
@@ -198,7 +220,23 @@ async function compileAndLink(
   )
   mark('compile')
   afterCompile(compiled.pages)
-  const site = linkSite(compiled.pages, content.assets, config, { drafts: options.drafts, attachmentFolder: content.attachmentFolder })
+  const linkOptions: LinkOptions = { drafts: options.drafts, attachmentFolder: content.attachmentFolder }
+  const pageKeys = memo && pageKeysOf(compiled.pages, memo.previousPageKeys)
+  const linkKey =
+    pageKeys &&
+    linkKeyOf({
+      compiled: compiled.pages,
+      pages: pageKeys,
+      assets: content.assets,
+      config,
+      salt: options.cacheSalt ?? '',
+      options: linkOptions,
+    })
+  let site = linkKey === undefined ? undefined : memo?.restore(linkKey, compiled.pages, content.assets, config, linkOptions)
+  if (!site) {
+    site = linkSite(compiled.pages, content.assets, config, linkOptions)
+    if (pageKeys && linkKey !== undefined) memo?.remember(pageKeys, { linkKey, site })
+  } else if (pageKeys) memo?.remember(pageKeys)
   mark('link')
   const diagnostics: Diagnostic[] = [
     ...content.diagnostics,
@@ -206,7 +244,7 @@ async function compileAndLink(
     ...compiled.pages.flatMap((p) => p.diagnostics),
     ...site.diagnostics,
   ]
-  return { site, diagnostics, compiled }
+  return { site, diagnostics, compiled, linkKey }
 }
 
 /** Phase timings: each phase lasts from the end of the one before to its mark. */

@@ -3,6 +3,9 @@
  * links, theme props). A build hard-links a route whose fingerprint is unchanged from the previous output instead of
  * rendering it again; the dev session renders only the routes whose fingerprint changed.
  *
+ * A build also keeps each route's key (cache/route-keys.ts): a route whose key is unchanged has its last fingerprint,
+ * which is then not computed again.
+ *
  * Kept in the cache folder as `render-state.json`, together with the output folder it describes: fingerprints of a
  * build into another folder are no use.
  */
@@ -10,8 +13,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
 export interface RenderCache {
-  /** True when the route `file` was last rendered with this fingerprint; remembers the fingerprint either way. */
-  isFresh(file: string, fingerprint: string): boolean
+  /**
+   * True when the route `file` was last rendered with this fingerprint; remembers the fingerprint either way. With the
+   * route's key, the fingerprint is computed only when the key differs from the last build's.
+   */
+  isFresh(file: string, fingerprint: string | (() => string), key?: string): boolean
   /** Forgets a route that no longer exists. */
   forget(file: string): void
   /** Forgets every route: everything renders again. */
@@ -23,6 +29,8 @@ export interface RenderCache {
 interface RenderState {
   out: string
   files: Record<string, string>
+  /** Each route's key, for the routes that have one. */
+  keys?: Record<string, string>
 }
 
 const stateFile = (cacheDir: string) => join(cacheDir, 'render-state.json')
@@ -34,20 +42,31 @@ const stateFile = (cacheDir: string) => join(cacheDir, 'render-state.json')
 export function loadRenderCache(cacheDir: string | undefined, out: string): RenderCache | undefined {
   if (!cacheDir) return undefined
   const previous = readState(cacheDir, out)
-  const next: Record<string, string> = {}
+  const next: Required<RenderState> = { out: resolve(out), files: {}, keys: {} }
   return {
-    isFresh(file, fingerprint) {
-      next[file] = fingerprint
-      return previous[file] === fingerprint
+    isFresh(file, fingerprint, key) {
+      const last = previous.files[file]
+      if (key !== undefined) {
+        next.keys[file] = key
+        if (last !== undefined && previous.keys?.[file] === key) {
+          next.files[file] = last
+          return true
+        }
+      }
+      const current = typeof fingerprint === 'string' ? fingerprint : fingerprint()
+      next.files[file] = current
+      return last === current
     },
     forget(file) {
-      delete next[file]
+      delete next.files[file]
+      delete next.keys[file]
     },
     clear() {
-      for (const file in previous) delete previous[file]
+      previous.files = {}
+      previous.keys = {}
     },
     save() {
-      writeFileSync(stateFile(cacheDir), JSON.stringify({ out: resolve(out), files: next } satisfies RenderState))
+      writeFileSync(stateFile(cacheDir), JSON.stringify(next satisfies RenderState))
     },
   }
 }
@@ -57,8 +76,9 @@ export function createLiveRenderCache(): RenderCache {
   const fingerprints = new Map<string, string>()
   return {
     isFresh(file, fingerprint) {
-      const fresh = fingerprints.get(file) === fingerprint
-      fingerprints.set(file, fingerprint)
+      const current = typeof fingerprint === 'string' ? fingerprint : fingerprint()
+      const fresh = fingerprints.get(file) === current
+      fingerprints.set(file, current)
       return fresh
     },
     forget: (file) => void fingerprints.delete(file),
@@ -67,12 +87,13 @@ export function createLiveRenderCache(): RenderCache {
   }
 }
 
-function readState(cacheDir: string, out: string): Record<string, string> {
-  if (!existsSync(stateFile(cacheDir))) return {}
+function readState(cacheDir: string, out: string): RenderState {
+  const none: RenderState = { out: resolve(out), files: {} }
+  if (!existsSync(stateFile(cacheDir))) return none
   try {
     const state = JSON.parse(readFileSync(stateFile(cacheDir), 'utf8')) as RenderState
-    return state.out === resolve(out) ? state.files : {}
+    return state.out === resolve(out) ? state : none
   } catch {
-    return {}
+    return none
   }
 }

@@ -30,7 +30,7 @@ export { underBase } from './redirects.js'
  * An Obsidian Publish vault's own stylesheet, `publish.css` at its root, loaded after the theme's like the config's
  * `theme.styles` (unless the config names it already).
  */
-function withPublishCss(config: ResolvedConfig, assets: readonly ContentRef[]): ResolvedConfig {
+export function withPublishCss(config: ResolvedConfig, assets: readonly ContentRef[]): ResolvedConfig {
   const publishCss = assets.find((asset) => asset.path === PUBLISH_CSS)
   if (!publishCss || config.theme.styles.some((style) => style.replace(/^\//, '') === PUBLISH_CSS)) return config
   return { ...config, theme: { ...config.theme, styles: [...config.theme.styles, PUBLISH_CSS] } }

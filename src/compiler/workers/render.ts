@@ -16,6 +16,8 @@ export interface RenderOptions extends ParallelismOptions {
   cacheSalt?: string
   /** The site's theme slots (emit/theme-slots.ts): their code is part of every route's fingerprint. */
   slots?: ThemeSlots
+  /** A route's key (cache/route-keys.ts): a route whose key is unchanged keeps its last fingerprint. */
+  keyOf?(job: RenderJob): string | undefined
   onProgress?: (phase: 'render', done: number, total: number) => void
 }
 
@@ -36,7 +38,7 @@ export async function renderRoutes(
   cache: RenderCache | undefined,
   options: RenderOptions,
 ): Promise<RenderResult> {
-  const salt = options.slots ? `${options.cacheSalt ?? ''}\0slots ${options.slots.hash}` : (options.cacheSalt ?? '')
+  const salt = fingerprintSalt(options)
   const toRender: RenderJob[] = []
   // unchanged routes go to the file thread in portions, to be linked while the next ones are fingerprinted
   const relinking: Promise<RenderJob[]>[] = []
@@ -47,7 +49,7 @@ export async function renderRoutes(
     return reusePrevious(portion, target, scope)
   }
   for (const job of jobs) {
-    if (cache?.isFresh(job.file, fingerprintOf(job, salt))) {
+    if (cache?.isFresh(job.file, () => fingerprintOf(job, salt), options.keyOf?.(job))) {
       unchanged.push(job)
       if (unchanged.length === RELINK_BATCH) {
         relinking.push(relink(unchanged))
@@ -84,6 +86,11 @@ export async function renderRoutes(
   done -= lost.length
   await renderAll(lost)
   return { bytes, rendered: toRender.length + lost.length, reused, slotFailures }
+}
+
+/** What fingerprints are salted with: the compiler's code and hooks, and the theme slots' code. */
+export function fingerprintSalt(options: Pick<RenderOptions, 'cacheSalt' | 'slots'>): string {
+  return options.slots ? `${options.cacheSalt ?? ''}\0slots ${options.slots.hash}` : (options.cacheSalt ?? '')
 }
 
 /** Routes per portion handed to the file thread: large enough that its messages cost nothing beside the linking. */

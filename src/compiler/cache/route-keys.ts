@@ -1,0 +1,129 @@
+/**
+ * Route keys: what lets a warm build take a route's fingerprint from the last build instead of computing it again.
+ *
+ * A route's job (emit/page-routes.ts) is made from the site and the build's options alone, and the site is linked
+ * from the compiled pages, the content folder's files and the config. A page's record is a function of its content
+ * hash (the hash covers the source, its path and the compiler with its options). So two builds whose pages differ in
+ * their bodies only, not in what the compiler learned of them (title, headings, links, front matter, summary, …), make
+ * the same job for every route that shows none of the changed bodies. The key of a route is therefore:
+ *
+ *     the link key: every page's record without what belongs to its body alone (its content hash, where its links,
+ *                   sections and problems are in the text), the folder's other files, the config, the compiler
+ *     + the client's assets, git's data of every page, the theme slots, whether the build is the dev server's
+ *     + the route's file and the content hashes of the bodies it shows (its page's and those it embeds)
+ *
+ * Routes that read more than their records are left without a key, and are fingerprinted every time: generated
+ * routes (home list, tags, glossary, …) and routes that show a base or a query (they read every note's size, times
+ * and text, and the current time). Equal keys mean equal jobs; a different key only means the fingerprint is computed.
+ */
+import { createHash } from 'node:crypto'
+import type { ContentRef } from '../discover/load.js'
+import type { GitInfo } from '../discover/git-info.js'
+import type { CompiledPage } from '../parse/page.js'
+import type { SourcePath } from '../paths.js'
+import type { ResolvedConfig } from '../config/config.js'
+import type { LinkOptions, Site } from '../link/site.js'
+import { holdsBase } from '../link/bases-site.js'
+import { holdsQuery } from '../link/queries-site.js'
+import type { RenderJob } from '../emit/page-routes.js'
+import type { ClientAssets } from '../emit/render-document.js'
+
+/** Each page's content hash, with the key of its record without its body: what the next build compares against. */
+export type PageKeys = Record<string, [contentHash: string, recordKey: string]>
+
+/**
+ * The page keys of `compiled`; a page whose content hash is the one of the last build (`previous`) keeps its record
+ * key, so only new versions of pages are hashed.
+ */
+export function pageKeysOf(compiled: readonly CompiledPage[], previous: PageKeys): PageKeys {
+  const keys: PageKeys = {}
+  for (const page of compiled) {
+    const known = previous[page.sourcePath]
+    keys[page.sourcePath] = [page.contentHash, known && known[0] === page.contentHash ? known[1] : recordKeyOf(page)]
+  }
+  return keys
+}
+
+export interface LinkKeyInput {
+  /** The compiled pages, before linking (drafts included). */
+  compiled: readonly CompiledPage[]
+  /** Their keys (pageKeysOf). */
+  pages: PageKeys
+  /** Every file of the content folder that is not a page. */
+  assets: readonly ContentRef[]
+  /** The config linking gets. */
+  config: ResolvedConfig
+  /** The compiler's salt: its code and the config's markdown hooks. */
+  salt: string
+  options: LinkOptions
+}
+
+/**
+ * What linking reads, as a key: equal keys link to the same site, apart from the bodies of the pages (their content
+ * hashes and the places of their links, sections and problems). The link memo (cache/site-memo.ts) is kept under it.
+ */
+export function linkKeyOf(input: LinkKeyInput): string {
+  const key = createHash('sha1')
+  const part = (value: unknown) => key.update(stableJson(value)).update('\0')
+  part([input.salt, input.options.drafts ?? false, input.options.attachmentFolder ?? ''])
+  part(input.config)
+  part(input.assets)
+  // in path order: the compile step lists pages from the cache and new ones in no fixed order
+  const paths = input.compiled.map((page) => page.sourcePath as string).sort()
+  for (const path of paths) key.update(`${path}\0${input.pages[path]![1]}\0`)
+  return key.digest('base64')
+}
+
+export interface RouteKeyInput {
+  /** The link key (linkKeyOf) of the site. */
+  linkKey: string
+  site: Site
+  git: Map<SourcePath, GitInfo>
+  client: ClientAssets
+  /** The fingerprints' salt (workers/render.ts): compiler, hooks and theme slots. */
+  salt: string
+  dev?: boolean
+}
+
+/** The key of a route's job, or undefined for a route that must be fingerprinted whatever changed. */
+export type RouteKeyOf = (job: RenderJob) => string | undefined
+
+export function createRouteKeys(input: RouteKeyInput): RouteKeyOf {
+  const siteKey = createHash('sha1')
+    .update(stableJson([input.linkKey, input.salt, input.dev ?? false, input.site.config, input.client, [...input.git]]))
+    .digest('base64')
+  // a base or a query reads every note: no route that shows one is keyed
+  const volatile = new Set(input.site.pages.filter((p) => holdsBase(p) || holdsQuery(p)).map((p) => p.page.contentHash))
+  return (job) => {
+    if (job.bodyHash === undefined || job.bodyHashes.some((hash) => volatile.has(hash))) return undefined
+    return createHash('sha1')
+      .update(`${siteKey}\0${job.file}\0${job.bodyHashes.join('\0')}`)
+      .digest('base64')
+  }
+}
+
+/**
+ * What the compiler learned of a page, without what belongs to its body alone: the content hash, and where in the
+ * text its links, sections and problems are (an edit above them moves them). Both reach only routes that show the body.
+ */
+function recordKeyOf(page: CompiledPage): string {
+  const { contentHash: _body, links, externalLinks, fragments, diagnostics, ...rest } = page
+  const record = {
+    ...rest,
+    links: links.map(withoutPlace),
+    externalLinks: externalLinks.map(withoutPlace),
+    fragments: fragments.map((fragment) => fragment.id),
+    diagnostics: diagnostics.map(withoutPlace),
+  }
+  return createHash('sha1').update(stableJson(record)).digest('base64')
+}
+
+function withoutPlace<T extends { line?: number; column?: number; offset?: number }>(value: T): Omit<T, 'line' | 'column' | 'offset'> {
+  const { line: _line, column: _column, offset: _offset, ...rest } = value
+  return rest
+}
+
+/** JSON that keeps what JSON.stringify would drop or blur: regular expressions and functions by their source. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (v instanceof RegExp || typeof v === 'function' ? String(v) : v)) ?? ''
+}

@@ -1,0 +1,82 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { resolveConfig } from '../../../../src/compiler/config/config.js'
+import { loadRenderCache } from '../../../../src/compiler/cache/render-cache.js'
+import { linkKeyOf, pageKeysOf } from '../../../../src/compiler/cache/route-keys.js'
+import type { CompiledPage } from '../../../../src/compiler/parse/page.js'
+import { compile } from '../page-fixtures.js'
+
+/** A compiled version of a page: each text its own content hash, as the loader gives it. */
+const version = (path: string, text: string): CompiledPage => {
+  const { html: _html, searchData: _searchData, ...page } = compile(path, text) as CompiledPage & { html: string; searchData?: string }
+  return { ...page, contentHash: `${path}:${text.length}:${text}` }
+}
+
+const PLAN = '# Plan\n\nErster Absatz.\n\nSiehe [[Handbuch]] und [[Fehlt]].\n\n## Schritte\n\nText.\n'
+
+const linkKey = (pages: CompiledPage[]) =>
+  linkKeyOf({ compiled: pages, pages: pageKeysOf(pages, {}), assets: [], config: resolveConfig({}), salt: '', options: {} })
+
+describe('the link key', () => {
+  const handbuch = version('Handbuch.md', '# Handbuch\n\nInhalt.\n')
+
+  it('stays when text is written above the links of a page: their places belong to its body', () => {
+    const before = version('Plan.md', PLAN)
+    const after = version('Plan.md', PLAN.replace('Erster Absatz.', 'Erster Absatz.\n\nNoch ein Absatz\nauf zwei Zeilen.'))
+    expect(after.links.map((link) => link.line)).not.toEqual(before.links.map((link) => link.line))
+    expect(linkKey([after, handbuch])).toBe(linkKey([before, handbuch]))
+    // in any order the compile step lists the pages
+    expect(linkKey([handbuch, after])).toBe(linkKey([before, handbuch]))
+  })
+
+  it('changes with what other pages see of a page: a heading, a link, the first paragraph', () => {
+    const before = linkKey([version('Plan.md', PLAN), handbuch])
+    expect(linkKey([version('Plan.md', PLAN.replace('## Schritte', '## Ablauf')), handbuch])).not.toBe(before)
+    expect(linkKey([version('Plan.md', PLAN.replace('[[Fehlt]]', '[[Fehlt noch]]')), handbuch])).not.toBe(before)
+    expect(linkKey([version('Plan.md', PLAN.replace('Erster Absatz.', 'Ein anderer Anfang.')), handbuch])).not.toBe(before)
+  })
+
+  it('changes with the config', () => {
+    const pages = [version('Plan.md', PLAN), handbuch]
+    const keys = pageKeysOf(pages, {})
+    const of = (config: ReturnType<typeof resolveConfig>) =>
+      linkKeyOf({ compiled: pages, pages: keys, assets: [], config, salt: '', options: {} })
+    expect(of(resolveConfig({ site: { title: 'Wiki' } }))).not.toBe(of(resolveConfig({ site: { title: 'Handbuch' } })))
+  })
+
+  it('hashes the record of a page only when its content hash is new', () => {
+    const plan = version('Plan.md', PLAN)
+    const previous = { 'Plan.md': [plan.contentHash, 'kept'] as [string, string] }
+    expect(pageKeysOf([plan], previous)['Plan.md']).toEqual([plan.contentHash, 'kept'])
+    const edited = version('Plan.md', `${PLAN}\nMehr.\n`)
+    expect(pageKeysOf([edited], previous)['Plan.md']![1]).not.toBe('kept')
+  })
+})
+
+describe('the render cache with route keys', () => {
+  it('takes the last fingerprint of a route whose key is unchanged, and computes it when the key changed', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wikigen-render-cache-'))
+    const out = join(dir, 'dist')
+    const first = loadRenderCache(dir, out)!
+    expect(first.isFresh('plan.html', () => 'fp-1', 'key-1')).toBe(false)
+    first.save()
+
+    let computed = 0
+    const fingerprint = (value: string) => () => {
+      computed++
+      return value
+    }
+    const second = loadRenderCache(dir, out)!
+    expect(second.isFresh('plan.html', fingerprint('fp-2'), 'key-1')).toBe(true)
+    expect(computed).toBe(0)
+    second.save()
+
+    const third = loadRenderCache(dir, out)!
+    expect(third.isFresh('plan.html', fingerprint('fp-2'), 'key-2')).toBe(false)
+    expect(computed).toBe(1)
+    // without a key, the fingerprint decides
+    expect(third.isFresh('plan.html', fingerprint('fp-1'))).toBe(true)
+  })
+})
