@@ -25,7 +25,7 @@ import { readClientManifest } from './emit/client-manifest.js'
 import { bundleThemeSlots, slotErrorOf } from './emit/theme-slots.js'
 import { emitFiles } from './emit/emitters.js'
 import { saveFullTextState } from './emit/fulltext-index.js'
-import { createRenderJobs } from './emit/page-routes.js'
+import { createRenderJobs, type KnownRoutes } from './emit/page-routes.js'
 import { evaluateBases, fileTimes } from './link/bases-site.js'
 import { evaluateQueries, sourceReader } from './link/queries-site.js'
 import { linkSite, type LinkOptions } from './link/link-site.js'
@@ -114,7 +114,16 @@ export async function build(given: BuildOptions): Promise<BuildResult> {
       const times = fileTimes(options.root, git.byPath)
       diagnostics.push(...evaluateBases(site, times))
       evaluateQueries(site, sourceReader(options.root), times)
-      const made = createRenderJobs(site, { git: git.byPath, assets: client.assets, dev: options.dev })
+      const renderCache = loadRenderCache(scope.shared ? scope.cacheDir : undefined, out)
+      const salt = fingerprintSalt({ ...options, slots })
+      const keyOf =
+        linkKey === undefined
+          ? undefined
+          : createRouteKeys({ linkKey, site, git: git.byPath, client: client.assets, salt, dev: options.dev })
+      // a route whose key is unchanged keeps its fingerprint and output: its job is made only if something reads it
+      const known: KnownRoutes | undefined = renderCache &&
+        keyOf && { keyOf, problemsOf: renderCache.problemsOf, keep: renderCache.keepProblems }
+      const made = createRenderJobs(site, { git: git.byPath, assets: client.assets, dev: options.dev }, known)
       const store = scope.pool.store
       const emitted = emitFiles(site, {
         git: git.byPath,
@@ -126,12 +135,6 @@ export async function build(given: BuildOptions): Promise<BuildResult> {
       diagnostics.push(...made.diagnostics, ...git.diagnostics, ...pathDiagnostics)
       clock.mark('prepare routes')
 
-      const renderCache = loadRenderCache(scope.shared ? scope.cacheDir : undefined, out)
-      const salt = fingerprintSalt({ ...options, slots })
-      const keyOf =
-        linkKey === undefined
-          ? undefined
-          : createRouteKeys({ linkKey, site, git: git.byPath, client: client.assets, salt, dev: options.dev })
       const render = await renderRoutes(jobs, { staging, out }, scope, renderCache, { ...options, slots, keyOf })
       clock.mark('render')
       // a slot component that threw left its place empty: no such site replaces the last output

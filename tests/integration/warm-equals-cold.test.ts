@@ -97,6 +97,8 @@ beforeAll(async () => {
   )
   write('Notizen/Teil.md', '# Teil\n\nVorwort.\n\n## Kern\n\nDer Kern des Teils.\n')
   write('Notizen/Sammlung.md', '# Sammlung\n\n![[Teil#Kern]]\n')
+  // a problem of a page's route (an unknown layout), which every build reports, also one that does not remake the route
+  write('Notizen/Breit.md', '---\nlayout: Breit\n---\n# Breit\n\nText.\n')
   await build(warm)
 }, 120_000)
 

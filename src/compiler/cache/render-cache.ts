@@ -11,6 +11,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import type { Diagnostic } from '../diagnostics.js'
 
 export interface RenderCache {
   /**
@@ -18,6 +19,10 @@ export interface RenderCache {
    * route's key, the fingerprint is computed only when the key differs from the last build's.
    */
   isFresh(file: string, fingerprint: string | (() => string), key?: string): boolean
+  /** The problems the job of route `file` reported when it was last made with this key (emit/page-routes.ts KnownRoutes). */
+  problemsOf(file: string, key: string): Diagnostic[] | undefined
+  /** Keeps the problems of the job of route `file`, made with this key, for the next build. */
+  keepProblems(file: string, key: string, problems: Diagnostic[]): void
   /** Forgets a route that no longer exists. */
   forget(file: string): void
   /** Forgets every route: everything renders again. */
@@ -31,6 +36,8 @@ interface RenderState {
   files: Record<string, string>
   /** Each route's key, for the routes that have one. */
   keys?: Record<string, string>
+  /** The problems of the routes whose jobs reported some, with the key they were made with. */
+  problems?: Record<string, [key: string, problems: Diagnostic[]]>
 }
 
 const stateFile = (cacheDir: string) => join(cacheDir, 'render-state.json')
@@ -42,7 +49,7 @@ const stateFile = (cacheDir: string) => join(cacheDir, 'render-state.json')
 export function loadRenderCache(cacheDir: string | undefined, out: string): RenderCache | undefined {
   if (!cacheDir) return undefined
   const previous = readState(cacheDir, out)
-  const next: Required<RenderState> = { out: resolve(out), files: {}, keys: {} }
+  const next: Required<RenderState> = { out: resolve(out), files: {}, keys: {}, problems: {} }
   return {
     isFresh(file, fingerprint, key) {
       const last = previous.files[file]
@@ -57,13 +64,24 @@ export function loadRenderCache(cacheDir: string | undefined, out: string): Rend
       next.files[file] = current
       return last === current
     },
+    problemsOf(file, key) {
+      // a state without the problems' record is an older one's: nothing is known
+      if (!previous.problems || previous.keys?.[file] !== key || previous.files[file] === undefined) return undefined
+      const recorded = previous.problems[file]
+      return recorded && recorded[0] === key ? recorded[1] : []
+    },
+    keepProblems(file, key, problems) {
+      if (problems.length > 0) next.problems[file] = [key, problems]
+    },
     forget(file) {
       delete next.files[file]
       delete next.keys[file]
+      delete next.problems[file]
     },
     clear() {
       previous.files = {}
       previous.keys = {}
+      previous.problems = {}
     },
     save() {
       writeFileSync(stateFile(cacheDir), JSON.stringify(next satisfies RenderState))
@@ -81,6 +99,8 @@ export function createLiveRenderCache(): RenderCache {
       fingerprints.set(file, current)
       return fresh
     },
+    problemsOf: () => undefined,
+    keepProblems() {},
     forget: (file) => void fingerprints.delete(file),
     clear: () => fingerprints.clear(),
     save() {},

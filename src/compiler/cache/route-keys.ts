@@ -86,7 +86,7 @@ export interface RouteKeyInput {
 }
 
 /** The key of a route's job, or undefined for a route that must be fingerprinted whatever changed. */
-export type RouteKeyOf = (job: RenderJob) => string | undefined
+export type RouteKeyOf = (job: Pick<RenderJob, 'file' | 'bodyHash' | 'bodyHashes'>) => string | undefined
 
 export function createRouteKeys(input: RouteKeyInput): RouteKeyOf {
   const siteKey = createHash('sha1')

@@ -56,13 +56,60 @@ export interface RenderJobOptions {
   dev?: boolean
 }
 
+/**
+ * What lets createRenderJobs leave the job of a page's route unmade until something reads its input: in a warm build,
+ * a route whose key (cache/route-keys.ts) is unchanged keeps its fingerprint and output, so nothing does.
+ */
+export interface KnownRoutes {
+  /** The route's key; undefined for a route that has none. */
+  keyOf(route: Pick<RenderJob, 'file' | 'bodyHash' | 'bodyHashes'>): string | undefined
+  /** The problems its job reported when it was last made under this key; undefined when that is not known. */
+  problemsOf(file: string, key: string): Diagnostic[] | undefined
+  /** Keeps the problems of a job made under this key, for the next build. */
+  keep(file: string, key: string, problems: Diagnostic[]): void
+}
+
 /** The render jobs of every page plus the 404 page, and a diagnostic for each page with an unknown layout. */
-export function createRenderJobs(site: Site, options: RenderJobOptions): { jobs: RenderJob[]; diagnostics: Diagnostic[] } {
+export function createRenderJobs(
+  site: Site,
+  options: RenderJobOptions,
+  known?: KnownRoutes,
+): { jobs: RenderJob[]; diagnostics: Diagnostic[] } {
   const jobOf = createRenderJobMaker(site, options)
   const diagnostics: Diagnostic[] = [...checkImageOptions(site), ...sourceLinkProblems(site.config)]
-  const jobs = site.pages.map((sitePage) => jobOf(sitePage, diagnostics))
+  const jobs = site.pages.map((sitePage) => (known ? deferredJob(sitePage, jobOf, diagnostics, known) : jobOf(sitePage, diagnostics)))
   jobs.push(...generatedJobs(site, jobOf))
   return { jobs, diagnostics }
+}
+
+/**
+ * The job of a page's route, made only when its input is read if its key and problems are known (see KnownRoutes);
+ * everything else of the job is there at once, as jobOf would make it.
+ */
+function deferredJob(sitePage: SitePage, jobOf: RenderJobMaker, diagnostics: Diagnostic[], known: KnownRoutes): RenderJob {
+  const shell = jobOf.shell(sitePage)
+  const key = known.keyOf(shell)
+  const problems = key === undefined ? undefined : known.problemsOf(shell.file, key)
+  if (key === undefined || problems === undefined) {
+    const own: Diagnostic[] = []
+    const job = jobOf(sitePage, own)
+    if (key !== undefined) known.keep(shell.file, key, own)
+    diagnostics.push(...own)
+    return job
+  }
+  diagnostics.push(...problems)
+  known.keep(shell.file, key, problems)
+  const job = shell as RenderJob
+  Object.defineProperty(job, 'input', {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const input = jobOf(sitePage, []).input
+      Object.defineProperty(job, 'input', { value: input, enumerable: true, configurable: true, writable: true })
+      return input
+    },
+  })
+  return job
 }
 
 /**
@@ -115,6 +162,8 @@ function checkImageOptions(site: Site): Diagnostic[] {
 export interface RenderJobMaker {
   /** The render job of one page of the site; problems with its layout or sidebar go to `diagnostics`. */
   (sitePage: SitePage, diagnostics: Diagnostic[]): RenderJob
+  /** A page's job without its input: what sitemap.xml, the output's claims and the route keys read. */
+  shell(sitePage: SitePage): Omit<RenderJob, 'input'>
   /** The job of the generated 404 page (for sites without a 404 page of their own). */
   notFound(): RenderJob
   /** The job of the generated A–Z glossary (emit/glossary.ts), for sites without a glossary page. */
@@ -194,6 +243,18 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
   }
   // theme.graph off: nothing is computed, no page changes
   const graphOf = config.theme.graph ? createLocalGraphs(site, (p) => labelsForPage(config, p.page.frontmatter.lang)) : undefined
+  const shellOf = (sitePage: SitePage): Omit<RenderJob, 'input'> => {
+    const fm = sitePage.page.frontmatter
+    const canonical = origin && sitePage.page.slug !== '404' && !hasOwnCanonical(fm.head) ? canonicalUrl(origin, sitePage.href) : undefined
+    return {
+      file: outputFileOf(sitePage.page.slug),
+      bodyHash: sitePage.page.contentHash,
+      bodyHashes: bodiesShown(sitePage.page.contentHash, sitePage.resolved),
+      resolved: sitePage.resolved,
+      ...(canonical ? { canonical } : {}),
+      ...(config.theme.slots ? { frontmatter: { ...fm.known, ...fm.extra } } : {}),
+    }
+  }
   const jobOf = (sitePage: SitePage, diagnostics: Diagnostic[]): RenderJob => {
     const page = createPageProps(sitePage, config, options.git.get(sitePage.page.sourcePath), assetUrl)
     if (folderSidebar && page.sidebar?.kind === 'items') page.sidebar.items = folderSidebar(sitePage.href)
@@ -246,21 +307,16 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
       image: pictureOf(sitePage),
       type: sitePage.page.slug === '' ? 'website' : 'article',
     })
-    const canonical = origin && sitePage.page.slug !== '404' && !hasOwnCanonical(fm.head) ? canonicalUrl(origin, sitePage.href) : undefined
+    const shell = shellOf(sitePage)
+    const { canonical, bodyHashes } = shell
     const trail =
       page.breadcrumbs && breadcrumbJsonLd(page.breadcrumbs, { title: page.title || fm.title || '', href: sitePage.href }, origin)
-    const bodyHashes = bodiesShown(sitePage.page.contentHash, sitePage.resolved)
     // the page's own record first: in the dev server's quick path an edited page is newer than the sheet's list
     const showsMath = mathAssets && (sitePage.page.mathStyles !== undefined || bodyHashes.some((hash) => mathSheet.mathBodies.has(hash)))
     const showsStyles =
       !showsMath && styleAssets && (sitePage.page.authorStyles !== undefined || bodyHashes.some((hash) => mathSheet.bodies.has(hash)))
     return {
-      file: outputFileOf(sitePage.page.slug),
-      bodyHash: sitePage.page.contentHash,
-      bodyHashes,
-      resolved: sitePage.resolved,
-      ...(canonical ? { canonical } : {}),
-      ...(config.theme.slots ? { frontmatter: { ...fm.known, ...fm.extra } } : {}),
+      ...shell,
       input: {
         ...common,
         ...(showsMath ? { assets: mathAssets } : showsStyles ? { assets: styleAssets } : {}),
@@ -273,6 +329,7 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
     }
   }
   return Object.assign(jobOf, {
+    shell: shellOf,
     notFound: () => notFoundJob(site, common),
     glossary: () => glossaryJob(site, common),
     tags: () => tagJobs(site, common),
