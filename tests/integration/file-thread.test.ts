@@ -1,6 +1,6 @@
 /**
  * The file thread (src/compiler/output/file-thread.ts): the bundled file worker links the unchanged files of the
- * previous output and removes it after the swap, and a warm build on it gives the output a build on the main thread
+ * previous output, writes the files of a full-text delta, and removes the previous output after the swap, and a warm build on it gives the output a build on the main thread
  * gives, also when a route of the previous output was deleted by hand.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -8,6 +8,8 @@ import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/compiler/build.js'
 import { createFileThread } from '../../src/compiler/output/file-thread.js'
+import { fileLoader } from '../../src/cli/search.js'
+import { createFullTextSearch } from '../../src/shared/fulltext/search.js'
 import { filesIn, repoRoot, tempDir } from './helpers.js'
 
 const fileWorkerFile = join(repoRoot, 'lib/file-worker.js')
@@ -36,6 +38,24 @@ describe('the file thread', () => {
       await files.settled()
       expect(existsSync(previous)).toBe(false)
       expect(readFileSync(join(staging, 'ordner', 'b.html'), 'utf8')).toBe('B')
+    } finally {
+      await files.close()
+    }
+  })
+
+  it('writes files into the folders it makes, and rejects a write that fails with the reason', async () => {
+    const work = tempDir()
+    const files = createFileThread(fileWorkerFile)
+    try {
+      await files.write([
+        { path: join(work, 'fulltext', 'd', 'ab.json'), contents: '{"words":{}}' },
+        { path: join(work, 'fulltext', 'p', '7.json'), contents: new TextEncoder().encode('{"title":"Grüsse"}') },
+      ])
+      expect(readFileSync(join(work, 'fulltext', 'd', 'ab.json'), 'utf8')).toBe('{"words":{}}')
+      expect(readFileSync(join(work, 'fulltext', 'p', '7.json'), 'utf8')).toBe('{"title":"Grüsse"}')
+      // a file where a folder is needed
+      writeFileSync(join(work, 'datei'), '')
+      await expect(files.write([{ path: join(work, 'datei', 'x.json'), contents: '{}' }])).rejects.toThrow(/datei/)
     } finally {
       await files.close()
     }
@@ -100,6 +120,9 @@ describe('the file thread', () => {
       expect(readFileSync(join(options.out, 'seite-2.html'), 'utf8')).toContain('Neuer Text.')
       expect(readFileSync(join(options.out, 'seite-3.html'), 'utf8')).toContain('Text 3.')
       expect(statSync(join(options.out, 'seite-4.html')).ino).toBe(kept)
+      // the full-text delta the thread wrote finds the new text
+      const found = await createFullTextSearch(fileLoader(options.out)).search('neuer', { limit: 5 })
+      expect(found.hits.map((hit) => hit.title)).toEqual(['Seite 2'])
       // nothing of the previous output is left beside the new one
       expect(readdirSync(dirname(options.out)).sort()).toEqual(['cache', 'site', 'wiki'])
 

@@ -1,9 +1,10 @@
 /**
- * The two file operations a build repeats thousands of times: hard-linking an unchanged file of the previous output
- * into the staging folder, and removing the previous output once the new one is in place. Synchronous, with nothing
- * but `node:fs`: they run on the main thread or, in a build of a previous output, on the file thread (file-thread.ts).
+ * The file operations a build repeats thousands of times: hard-linking an unchanged file of the previous output into
+ * the staging folder, writing the small files of a full-text delta, and removing the previous output once the new one
+ * is in place. Synchronous, with nothing but `node:fs`: they run on the main thread or, in a build of a previous
+ * output, on the file thread (file-thread.ts).
  */
-import { copyFileSync, linkSync, mkdirSync, readdirSync, rmdirSync, rmSync, unlinkSync } from 'node:fs'
+import { copyFileSync, linkSync, mkdirSync, readdirSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 
 /**
@@ -32,6 +33,25 @@ export function reuseFile(from: string, to: string, folders: Set<string>): boole
 export function reuseFiles<Pair extends readonly [from: string, to: string]>(pairs: readonly Pair[]): Pair[] {
   const folders = new Set<string>()
   return pairs.filter(([from, to]) => !reuseFile(from, to, folders))
+}
+
+/** A file to write: its absolute path and contents. */
+export interface FileToWrite {
+  path: string
+  contents: string | Uint8Array
+}
+
+/** Writes every file, making the folders they are in. */
+export function writeAll(files: readonly FileToWrite[]): void {
+  const folders = new Set<string>()
+  for (const file of files) {
+    const folder = dirname(file.path)
+    if (!folders.has(folder)) {
+      mkdirSync(folder, { recursive: true })
+      folders.add(folder)
+    }
+    writeFileSync(file.path, file.contents)
+  }
 }
 
 /**

@@ -7,7 +7,7 @@
  * Without a thread (a small site, tests of the compiler alone) the same operations run on the main thread, in order.
  */
 import { Worker } from 'node:worker_threads'
-import { removeFolder, reuseFiles } from './file-ops.js'
+import { removeFolder, reuseFiles, writeAll, type FileToWrite } from './file-ops.js'
 
 /** A file of the previous output and where it goes in the staging folder. */
 export type FilePair = readonly [from: string, to: string]
@@ -15,6 +15,8 @@ export type FilePair = readonly [from: string, to: string]
 export interface FileThread {
   /** Hard-links (or copies) every pair; resolves to the pairs that could not be, which the caller makes anew. */
   reuse(pairs: readonly FilePair[]): Promise<FilePair[]>
+  /** Writes these files (making their folders); resolves once they are written. */
+  write(files: readonly FileToWrite[]): Promise<void>
   /** Starts removing a folder; `settled` waits for it. */
   remove(folder: string): void
   /** Resolves once every operation handed over is done; rejects with the first that failed. */
@@ -24,7 +26,8 @@ export interface FileThread {
 }
 
 /** What the main thread sends the file thread (file-worker.ts), and what it answers. */
-export type FileRequest = { id: number; reuse: readonly FilePair[] } | { id: number; remove: string }
+export type FileRequest =
+  { id: number; reuse: readonly FilePair[] } | { id: number; write: readonly FileToWrite[] } | { id: number; remove: string }
 export interface FileAnswer {
   id: number
   failed?: FilePair[]
@@ -41,6 +44,9 @@ function inline(): FileThread {
   return {
     async reuse(pairs) {
       return reuseFiles(pairs)
+    },
+    async write(files) {
+      writeAll(files)
     },
     remove(folder) {
       try {
@@ -104,6 +110,9 @@ function threaded(workerFile: string): FileThread {
     async reuse(pairs) {
       if (pairs.length === 0) return []
       return (await send({ reuse: pairs })).failed ?? []
+    },
+    async write(files) {
+      if (files.length > 0) await send({ write: files })
     },
     remove(folder) {
       void send({ remove: folder }).catch(() => undefined)

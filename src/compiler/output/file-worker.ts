@@ -1,9 +1,9 @@
 /**
- * Entry of the file thread (file-thread.ts): links and removes what the main thread asks, one request at a time.
+ * Entry of the file thread (file-thread.ts): links, writes and removes what the main thread asks, one request at a time.
  * It loads nothing but `node:fs`, so it starts in a few milliseconds.
  */
 import { parentPort } from 'node:worker_threads'
-import { removeFolder, reuseFiles } from './file-ops.js'
+import { removeFolder, reuseFiles, writeAll } from './file-ops.js'
 import type { FileAnswer, FileRequest } from './file-thread.js'
 
 parentPort!.on('message', (request: FileRequest) => {
@@ -11,6 +11,9 @@ parentPort!.on('message', (request: FileRequest) => {
   try {
     if ('reuse' in request) {
       answer = { id: request.id, failed: reuseFiles(request.reuse) }
+    } else if ('write' in request) {
+      writeAll(request.write)
+      answer = { id: request.id }
     } else {
       removeFolder(request.remove)
       answer = { id: request.id }

@@ -13,6 +13,7 @@ import type { MarkdownPlugins } from '../parse/markdown/plugins.js'
 import { mergeFullText, pageTextFile, shardFileOf, type FullTextSource, type FullTextState } from '../emit/fulltext-index.js'
 import type { OutputFile } from '../emit/output-file.js'
 import { createFileThread, type FileThread } from '../output/file-thread.js'
+import type { FileToWrite } from '../output/file-ops.js'
 import { pageFile } from '../../shared/fulltext/format.js'
 import type { CompiledPage, Page } from '../parse/page.js'
 import type { Labels } from '../../shared/labels.js'
@@ -77,8 +78,8 @@ async function fullTextTask(task: Extract<Task, { type: 'fulltext' }>, store: Pa
   const { previousDir } = task
   const previous =
     task.previous && previousDir ? { state: task.previous, shardFile: (key: string) => shardFileOf(previousDir, key) } : undefined
-  // each file written as soon as it is made: the merge then holds none of them
-  const writer = fileWriter(task.outDir)
+  // each file handed to the file thread as soon as a batch is made: the merge then holds none of them
+  const writer = fileWriter(task.outDir, files)
   const { unchanged, keptPages, ...merged } = mergeFullText(task.sources, (hash) => store.searchData(hash), writer.write, previous)
   const fromPrevious = (path: string) => [join(previousDir!, path), join(task.outDir, path)] as const
   const kept = [...keptPages]
@@ -92,31 +93,46 @@ async function fullTextTask(task: Extract<Task, { type: 'fulltext' }>, store: Pa
   for (const [doc, source] of kept) {
     if (lost.has(join(task.outDir, pageFile(doc)))) writer.write(pageTextFile(doc, source, store.searchData(source.hash)))
   }
+  await writer.written()
   return { bytes: writer.bytes(), ...merged }
 }
 
 /**
- * Writes each file handed to it into `dir` at once, on this thread, and counts the bytes: the full-text index writes
- * thousands of small ones, on a worker.
+ * Writes each file handed to it into `dir`, in batches, by `files` (the file thread, or this thread), and counts the
+ * bytes: the full-text index writes thousands of small ones (a delta a hundred shards for one page), which the main
+ * thread need not wait for.
  */
-function fileWriter(dir: string): { write(file: OutputFile): void; bytes(): number } {
+function fileWriter(dir: string, files: FileThread): { write(file: OutputFile): void; bytes(): number; written(): Promise<void> } {
   let bytes = 0
-  const made = new Set<string>()
+  let batch: FileToWrite[] = []
+  let batchBytes = 0
+  const writing: Promise<void>[] = []
+  const flush = () => {
+    if (batch.length === 0) return
+    writing.push(files.write(batch))
+    batch = []
+    batchBytes = 0
+  }
   return {
     write(file) {
       if (!('contents' in file)) throw new Error(`Expected the contents of ${file.path}`)
-      const target = join(dir, file.path)
-      const folder = dirname(target)
-      if (!made.has(folder)) {
-        mkdirSync(folder, { recursive: true })
-        made.add(folder)
-      }
-      writeFileSync(target, file.contents)
-      bytes += typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength
+      const size = typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength
+      batch.push({ path: join(dir, file.path), contents: file.contents })
+      bytes += size
+      batchBytes += size
+      if (batch.length >= WRITE_BATCH || batchBytes >= WRITE_BATCH_BYTES) flush()
     },
     bytes: () => bytes,
+    async written() {
+      flush()
+      await Promise.all(writing)
+    },
   }
 }
+
+/** Files and bytes per batch handed to the file thread: few messages, none of them holding much. */
+const WRITE_BATCH = 100
+const WRITE_BATCH_BYTES = 1 << 20
 
 function compileBatch(
   { sources, labels, settings }: Extract<Task, { type: 'compile' }>,
