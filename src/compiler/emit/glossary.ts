@@ -16,8 +16,19 @@ export interface GeneratedGlossary {
 
 const collator = new Intl.Collator('de', { sensitivity: 'base', numeric: true })
 
-/** The index of `site`'s pages, or undefined when a page of the site is the glossary. */
+/**
+ * The index of `site`'s pages, or undefined when a page of the site is the glossary. Made once per site: its route and
+ * the search index both ask.
+ */
 export function createGlossary(site: Site): GeneratedGlossary | undefined {
+  let glossary = glossaries.get(site)
+  if (glossary === undefined) glossaries.set(site, (glossary = glossaryOf(site) ?? null))
+  return glossary ?? undefined
+}
+
+const glossaries = new WeakMap<Site, GeneratedGlossary | null>()
+
+function glossaryOf(site: Site): GeneratedGlossary | undefined {
   if (site.bySlug.has(GLOSSARY_SLUG)) return undefined
   const groups = new Map<string, { title: string; href: string }[]>()
   for (const { page, href } of site.pages) {

@@ -342,6 +342,7 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
 
 /** The bodies a route shows: its page's, and those of the pages it embeds, at any depth. */
 export function bodiesShown(hash: string, resolved: readonly Resolved[]): string[] {
+  if (!resolved.some((link) => link.kind === 'embed')) return [hash]
   const hashes = new Set<string>()
   const add = (contentHash: string, links: readonly Resolved[]) => {
     hashes.add(contentHash)
