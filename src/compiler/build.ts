@@ -224,7 +224,7 @@ async function compileAndLink(
   mark('compile')
   afterCompile(compiled.pages)
   const linkOptions: LinkOptions = { drafts: options.drafts, attachmentFolder: content.attachmentFolder }
-  const pageKeys = memo && pageKeysOf(compiled.pages, memo.previousPageKeys)
+  const pageKeys = memo && pageKeysOf(compiled.pages, memo.previousPageKeys, compiled.recordKeys)
   const linkKey =
     pageKeys &&
     linkKeyOf({

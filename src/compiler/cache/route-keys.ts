@@ -17,6 +17,7 @@
  * and text, and the current time). Equal keys mean equal jobs; a different key only means the fingerprint is computed.
  */
 import { createHash } from 'node:crypto'
+import { recordKeyOf, stableJson } from './record-key.js'
 import type { ContentRef } from '../discover/load.js'
 import type { GitInfo } from '../discover/git-info.js'
 import type { CompiledPage } from '../parse/page.js'
@@ -33,13 +34,15 @@ export type PageKeys = Record<string, [contentHash: string, recordKey: string]>
 
 /**
  * The page keys of `compiled`; a page whose content hash is the one of the last build (`previous`) keeps its record
- * key, so only new versions of pages are hashed.
+ * key, and one the workers compiled has the key they made (`made`, by content hash), so only the pages this thread
+ * compiled are hashed here.
  */
-export function pageKeysOf(compiled: readonly CompiledPage[], previous: PageKeys): PageKeys {
+export function pageKeysOf(compiled: readonly CompiledPage[], previous: PageKeys, made?: ReadonlyMap<string, string>): PageKeys {
   const keys: PageKeys = {}
   for (const page of compiled) {
     const known = previous[page.sourcePath]
-    keys[page.sourcePath] = [page.contentHash, known && known[0] === page.contentHash ? known[1] : recordKeyOf(page)]
+    const recordKey = known && known[0] === page.contentHash ? known[1] : (made?.get(page.contentHash) ?? recordKeyOf(page))
+    keys[page.sourcePath] = [page.contentHash, recordKey]
   }
   return keys
 }
@@ -100,30 +103,4 @@ export function createRouteKeys(input: RouteKeyInput): RouteKeyOf {
       .update(`${siteKey}\0${job.file}\0${job.bodyHashes.join('\0')}`)
       .digest('base64')
   }
-}
-
-/**
- * What the compiler learned of a page, without what belongs to its body alone: the content hash, and where in the
- * text its links, sections and problems are (an edit above them moves them). Both reach only routes that show the body.
- */
-function recordKeyOf(page: CompiledPage): string {
-  const { contentHash: _body, links, externalLinks, fragments, diagnostics, ...rest } = page
-  const record = {
-    ...rest,
-    links: links.map(withoutPlace),
-    externalLinks: externalLinks.map(withoutPlace),
-    fragments: fragments.map((fragment) => fragment.id),
-    diagnostics: diagnostics.map(withoutPlace),
-  }
-  return createHash('sha1').update(stableJson(record)).digest('base64')
-}
-
-function withoutPlace<T extends { line?: number; column?: number; offset?: number }>(value: T): Omit<T, 'line' | 'column' | 'offset'> {
-  const { line: _line, column: _column, offset: _offset, ...rest } = value
-  return rest
-}
-
-/** JSON that keeps what JSON.stringify would drop or blur: regular expressions and functions by their source. */
-function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (v instanceof RegExp || typeof v === 'function' ? String(v) : v)) ?? ''
 }

@@ -32,6 +32,8 @@ export interface CompileResult {
   /** How many came from the cache. */
   cached: number
   diagnostics: Diagnostic[]
+  /** The record keys (cache/record-key.ts) of the pages compiled now, by content hash. */
+  recordKeys: Map<string, string>
 }
 
 /**
@@ -66,6 +68,7 @@ export async function compilePages(
   const stamps = loadSourceStamps(cacheDir, salt, Date.now())
   const diagnostics: Diagnostic[] = []
   const pages: CompiledPage[] = []
+  const recordKeys = new Map<string, string>()
   let cached = 0
   let done = 0
   const inFlight = new Set<Promise<void>>()
@@ -123,6 +126,7 @@ export async function compilePages(
       )
       .then((result) => {
         pages.push(...result.pages)
+        result.pages.forEach((page, i) => recordKeys.set(page.contentHash, result.recordKeys[i]!))
         done += misses.length
         options.onProgress?.('compile', done, refs.length)
       })
@@ -133,5 +137,5 @@ export async function compilePages(
   await Promise.all(inFlight)
   pool.release()
   stamps.save()
-  return { pages, cached, diagnostics }
+  return { pages, cached, diagnostics, recordKeys }
 }

@@ -14,6 +14,7 @@ import { mergeFullText, pageTextFile, shardFileOf, type FullTextSource, type Ful
 import type { OutputFile } from '../emit/output-file.js'
 import { createFileThread, type FileThread } from '../output/file-thread.js'
 import type { FileToWrite } from '../output/file-ops.js'
+import { recordKeyOf } from '../cache/record-key.js'
 import { pageFile } from '../../shared/fulltext/format.js'
 import type { CompiledPage, Page } from '../parse/page.js'
 import type { Labels } from '../../shared/labels.js'
@@ -37,6 +38,8 @@ export interface CompileResult {
   pages: CompiledPage[]
   /** Where this thread stored the pages' bodies, for the store of the thread that asked. */
   bodies: StoredBodies
+  /** The key of each page's record (cache/record-key.ts), made here rather than on the main thread. */
+  recordKeys: string[]
 }
 
 export interface RenderResult {
@@ -140,7 +143,7 @@ function compileBatch(
   plugins: MarkdownPlugins | undefined,
 ): CompileResult {
   const pages = store.put(sources.map((source) => parsePage(source, labels, plugins, settings)))
-  return { pages, bodies: store.locationsOf(pages.map((page) => page.contentHash)) }
+  return { pages, bodies: store.locationsOf(pages.map((page) => page.contentHash)), recordKeys: pages.map(recordKeyOf) }
 }
 
 function renderBatch(jobs: RenderJob[], outDir: string, store: PageStore, slots: SlotBundle[] | undefined): RenderResult {
