@@ -9,6 +9,7 @@
  *
  *     the link key: every page's record without what belongs to its body alone (its content hash, where its links,
  *                   sections and problems are in the text), the folder's other files, the config, the compiler
+ *                   and the Node it runs on (its ICU and time-zone data format dates and sort lists)
  *     + the client's assets, git's data of every page, the theme slots, whether the build is the dev server's
  *     + the route's file and the content hashes of the bodies it shows (its page's and those it embeds)
  *
@@ -68,7 +69,7 @@ export interface LinkKeyInput {
 export function linkKeyOf(input: LinkKeyInput): string {
   const key = createHash('sha1')
   const part = (value: unknown) => key.update(stableJson(value)).update('\0')
-  part([input.salt, input.options.drafts ?? false, input.options.attachmentFolder ?? ''])
+  part([input.salt, RUNTIME, input.options.drafts ?? false, input.options.attachmentFolder ?? ''])
   part(input.config)
   part(input.assets)
   // in path order: the compile step lists pages from the cache and new ones in no fixed order
@@ -88,12 +89,18 @@ export interface RouteKeyInput {
   dev?: boolean
 }
 
+/**
+ * What of the machine's Node the site can show: ICU and the time-zone data format dates and sort lists (backlinks,
+ * prev/next, properties), so another Node links and renders anew.
+ */
+const RUNTIME = [process.version, process.versions.icu ?? '', process.versions.tz ?? '', process.versions.unicode ?? '']
+
 /** The key of a route's job, or undefined for a route that must be fingerprinted whatever changed. */
 export type RouteKeyOf = (job: Pick<RenderJob, 'file' | 'bodyHash' | 'bodyHashes'>) => string | undefined
 
 export function createRouteKeys(input: RouteKeyInput): RouteKeyOf {
   const siteKey = createHash('sha1')
-    .update(stableJson([input.linkKey, input.salt, input.dev ?? false, input.site.config, input.client, [...input.git]]))
+    .update(stableJson([input.linkKey, input.salt, RUNTIME, input.dev ?? false, input.site.config, input.client, [...input.git]]))
     .digest('base64')
   // a base or a query reads every note: no route that shows one is keyed
   const volatile = new Set(input.site.pages.filter((p) => holdsBase(p) || holdsQuery(p)).map((p) => p.page.contentHash))

@@ -12,7 +12,7 @@
  * with relinkPage (link/link-site.ts), the rule the dev server uses: the page keeps its shape, links to the same pages
  * and tags, and neither embeds nor is embedded. When a page does not keep to it, the whole site is linked again.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ResolvedConfig } from '../config/config.js'
 import { sortDiagnostics, type Diagnostic } from '../diagnostics.js'
@@ -85,6 +85,8 @@ export function loadSiteMemo(cacheDir: string | undefined): SiteMemo | undefined
   return {
     previousPageKeys,
     restore(linkKey, compiled, assets, given, options) {
+      // the key is at the file's start: a site linked under another key is not read whole
+      if (storedLinkKey(join(cacheDir, SITE)) !== linkKey) return undefined
       const stored = readJson<StoredSite>(join(cacheDir, SITE))
       if (stored?.version !== VERSION || stored.linkKey !== linkKey) return undefined
       const site = siteOf(stored, previousPageKeys, compiled, assets, withPublishCss(given, assets), options)
@@ -145,7 +147,8 @@ function siteOf(
     const placed = page.slug === slug && page.title === title ? page : { ...page, slug, title }
     current.push(placed)
     const before = previous[path]?.[0]
-    if (before !== page.contentHash) changed.push(page)
+    // as linked: a page whose slug linking chose (a permalink, a home page) keeps it, as linkSite would give it again
+    if (before !== page.contentHash) changed.push(placed)
     // a changed page stands as it was until relinkPage puts its new version in: by its old content hash
     pages.push({ ...linked, page: before === page.contentHash ? placed : { ...placed, contentHash: before ?? '' }, resolved })
   }
@@ -186,6 +189,21 @@ function storedJson(site: StoredSite): string {
     if ((resolved?.kind === 'base' || resolved?.kind === 'query') && resolved.html !== '') return { ...resolved, html: '' }
     return value
   })
+}
+
+/** The link key a stored site begins with (`{"version":1,"linkKey":"…"`), read from its first bytes. */
+function storedLinkKey(file: string): string | undefined {
+  let fd: number | undefined
+  try {
+    fd = openSync(file, 'r')
+    const head = Buffer.alloc(200)
+    const read = readSync(fd, head, 0, head.length, 0)
+    return /^\{"version":\d+,"linkKey":"([^"]*)"/.exec(head.toString('utf8', 0, read))?.[1]
+  } catch {
+    return undefined
+  } finally {
+    if (fd !== undefined) closeSync(fd)
+  }
 }
 
 const diagnosticsJson = (diagnostics: readonly Diagnostic[]) => JSON.stringify(sortDiagnostics([...diagnostics]))

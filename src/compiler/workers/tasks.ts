@@ -110,9 +110,11 @@ function fileWriter(dir: string, files: FileThread): { write(file: OutputFile): 
   let batch: FileToWrite[] = []
   let batchBytes = 0
   const writing: Promise<void>[] = []
+  let failure: unknown
   const flush = () => {
     if (batch.length === 0) return
-    writing.push(files.write(batch))
+    // a write that fails is reported when the merge is done (written), not as a rejection nobody waits for yet
+    writing.push(files.write(batch).catch((error: unknown) => void (failure ??= error)))
     batch = []
     batchBytes = 0
   }
@@ -129,6 +131,7 @@ function fileWriter(dir: string, files: FileThread): { write(file: OutputFile): 
     async written() {
       flush()
       await Promise.all(writing)
+      if (failure) throw failure
     },
   }
 }
