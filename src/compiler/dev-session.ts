@@ -17,6 +17,7 @@ import { DEFAULT_CONFIG, resolveConfig, softBreaksOf, withSiteLanguage, type Res
 import { sortDiagnostics, type Diagnostic } from './diagnostics.js'
 import {
   bodiesShown,
+  evaluatedBodiesOf,
   createRenderJobMaker,
   fingerprintOf,
   generatedJobs,
@@ -50,8 +51,8 @@ import { toSourcePath, type SourcePath } from './paths.js'
 import type { CompiledPage } from './parse/page.js'
 import { tryLockCache } from './cache/cache-lock.js'
 import { realPathOf } from './discover/folder-identity.js'
-import { evaluateBases, fileTimes, holdsBase } from './link/bases-site.js'
-import { evaluateQueries, holdsQuery, sourceReader } from './link/queries-site.js'
+import { evaluateBases, fileTimes } from './link/bases-site.js'
+import { evaluateQueries, sourceReader } from './link/queries-site.js'
 import { readPublishRules } from './discover/publish-rules.js'
 import { createLiveRenderCache } from './cache/render-cache.js'
 import { createFolderStamps } from './cache/source-stamps.js'
@@ -226,7 +227,7 @@ export async function createDevSession(given: DevOptions): Promise<DevSession> {
     const changedPaths = new Set<string>(changed.map((meta) => meta.sourcePath))
     // bases and queries read more of every note than its shape (its times, size, text and all its links), so the
     // routes that show one, also embedded, are made again too; those whose output stayed the same are not written
-    const evaluatedBodies = new Set(site.pages.filter((p) => holdsBase(p) || holdsQuery(p)).map((p) => p.page.contentHash))
+    const evaluatedBodies = evaluatedBodiesOf(site)
     const showsEvaluated = (p: SitePage) =>
       evaluatedBodies.size > 0 && bodiesShown(p.page.contentHash, p.resolved).some((hash) => evaluatedBodies.has(hash))
     const changedJobs = site.pages

@@ -25,9 +25,7 @@ import type { CompiledPage } from '../parse/page.js'
 import type { SourcePath } from '../paths.js'
 import type { ResolvedConfig } from '../config/config.js'
 import type { LinkOptions, Site } from '../link/site.js'
-import { holdsBase } from '../link/bases-site.js'
-import { holdsQuery } from '../link/queries-site.js'
-import type { RenderJob } from '../emit/page-routes.js'
+import { evaluatedBodiesOf, type RenderJob } from '../emit/page-routes.js'
 import type { ClientAssets } from '../emit/render-document.js'
 
 /** Each page's content hash, with the key of its record without its body: what the next build compares against. */
@@ -91,7 +89,7 @@ export interface RouteKeyInput {
 
 /**
  * What of the machine's Node the site can show: ICU and the time-zone data format dates and sort lists (backlinks,
- * prev/next, properties), so another Node links and renders anew.
+ * prev/next, properties), so another Node links and renders anew (the route keys take it with the link key).
  */
 const RUNTIME = [process.version, process.versions.icu ?? '', process.versions.tz ?? '', process.versions.unicode ?? '']
 
@@ -100,10 +98,10 @@ export type RouteKeyOf = (job: Pick<RenderJob, 'file' | 'bodyHash' | 'bodyHashes
 
 export function createRouteKeys(input: RouteKeyInput): RouteKeyOf {
   const siteKey = createHash('sha1')
-    .update(stableJson([input.linkKey, input.salt, RUNTIME, input.dev ?? false, input.site.config, input.client, [...input.git]]))
+    .update(stableJson([input.linkKey, input.salt, input.dev ?? false, input.site.config, input.client, [...input.git]]))
     .digest('base64')
   // a base or a query reads every note: no route that shows one is keyed
-  const volatile = new Set(input.site.pages.filter((p) => holdsBase(p) || holdsQuery(p)).map((p) => p.page.contentHash))
+  const volatile = evaluatedBodiesOf(input.site)
   return (job) => {
     if (job.bodyHash === undefined || job.bodyHashes.some((hash) => volatile.has(hash))) return undefined
     return createHash('sha1')

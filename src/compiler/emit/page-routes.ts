@@ -26,6 +26,8 @@ import { sourceLinkProblems } from './edit-link.js'
 import { mathSheetOf, type MathSheet } from './math-sheet.js'
 import { createLocalGraphs } from './local-graph.js'
 import { labelsForPage } from '../config/site-labels.js'
+import { holdsBase } from '../link/bases-site.js'
+import { holdsQuery } from '../link/queries-site.js'
 
 export interface RenderJob {
   /** Output file, relative to the output folder. */
@@ -338,6 +340,14 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
     home: () => homeJob(site, common),
     mathSheet,
   })
+}
+
+/**
+ * The bodies of the pages that show a base or a query: those read every note's times, size, text and links, not just
+ * its shape, so a route that shows one of them (also embedded) is made again whatever changed.
+ */
+export function evaluatedBodiesOf(site: Site): Set<string> {
+  return new Set(site.pages.filter((p) => holdsBase(p) || holdsQuery(p)).map((p) => p.page.contentHash))
 }
 
 /** The bodies a route shows: its page's, and those of the pages it embeds, at any depth. */
