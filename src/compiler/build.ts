@@ -149,8 +149,8 @@ export async function build(given: BuildOptions): Promise<BuildResult> {
         await precompressFolder(staging, out)
         clock.mark('precompress')
       }
-      // the previous output goes on the file thread, beside the writing of the caches
-      await swapInOutput(staging, out, scope.files.remove)
+      // the previous output is set aside for the next build's file thread, or removed on this one's
+      await swapInOutput(staging, out, scope.discard)
       forgetStaging()
       const fullTextState = fullText.state()
       clock.mark('swap')

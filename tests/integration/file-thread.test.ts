@@ -1,7 +1,8 @@
 /**
  * The file thread (src/compiler/output/file-thread.ts): the bundled file worker links the unchanged files of the
- * previous output, writes the files of a full-text delta, and removes the previous output after the swap, and a warm build on it gives the output a build on the main thread
- * gives, also when a route of the previous output was deleted by hand.
+ * previous output, writes the files of a full-text delta, and removes the previous output after the swap (or, with a
+ * shared cache, the one the last build set aside there), and a warm build on it gives the output a build on the main
+ * thread gives, also when a route of the previous output was deleted by hand.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -125,6 +126,16 @@ describe('the file thread', () => {
       expect(found.hits.map((hit) => hit.title)).toEqual(['Seite 2'])
       // nothing of the previous output is left beside the new one
       expect(readdirSync(dirname(options.out)).sort()).toEqual(['cache', 'site', 'wiki'])
+      // on the file thread it waits in the cache, and the next build removes it while it compiles; else it is gone
+      const setAside = () => (existsSync(join(options.cacheDir, 'removed')) ? readdirSync(join(options.cacheDir, 'removed')) : [])
+      const afterWarm = setAside()
+      expect(afterWarm).toHaveLength('fileWorkerFile' in threads ? 1 : 0)
+      writeFileSync(join(root, 'Seite 5.md'), '# Seite 5\n\nAnderer Text.\n')
+      await build(options)
+      const afterNext = setAside()
+      expect(afterNext).toHaveLength(afterWarm.length)
+      expect(afterNext.filter((entry) => afterWarm.includes(entry))).toEqual([])
+      expect(readFileSync(join(options.out, 'seite-2.html'), 'utf8')).toContain('Neuer Text.')
 
       // and the output is the one a cold build makes
       const cold = join(work, 'cold')

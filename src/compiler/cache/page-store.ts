@@ -6,14 +6,29 @@
  *     bodies/<pack>.html   the body HTML of one compile batch, page after page (one file per batch, not per page:
  *                          creating files is what writing the cache cost)
  *     pages.jsonl          the metadata of every page of the last finished build, each with where its body is: a
- *                          version line, then one page per line, as ASCII (see `asciiJson`)
+ *                          version line, then one page per line, as ASCII (see `asciiJson`); a later line of a content
+ *                          hash wins
  *
- * A build reads pages.jsonl once, compiles what it does not find there, and after succeeding writes it anew (reusing the
- * lines of unchanged pages) and deletes the packs no page points into any more. A body is read only when its page is
- * rendered.
+ * A build reads pages.jsonl once, compiles what it does not find there, and after succeeding adds the lines of the pages
+ * it compiled at the end of the file, and deletes the packs no page points into any more. Lines of pages the build no
+ * longer has stay (a page's record is a function of its content hash: such a line is right for whoever brings that
+ * content back) until they are a fifth of the file, which is then written anew with the build's pages alone: a warm
+ * build of one changed page writes one line, not the whole index. A body is read only when its page is rendered.
  * The memory store serves builds without a cache.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import type { CompiledPage, Page } from '../parse/page.js'
 
@@ -45,7 +60,7 @@ export interface PageStore {
   body(contentHash: string): string
   /** The full-text data of a stored page (search-data.ts), kept in the same place as its body. */
   searchData(contentHash: string): string
-  /** Keeps these pages for the next build, and forgets every other. */
+  /** Keeps these pages for the next build; pages not among them may be forgotten. */
   commit(pages: readonly CompiledPage[]): void
 }
 
@@ -78,6 +93,8 @@ export function createMemoryStore(): PageStore {
 const INDEX_VERSION = 4
 const NEWLINE = 0x0a
 const NEWLINE_BYTES = Buffer.from('\n')
+/** Stale index lines always allowed before the index is written anew (beyond a quarter of the pages kept). */
+const MIN_STALE_LINES = 64
 /** Packs kept in memory per thread while rendering: render batches mostly read the packs of a few compile batches. */
 const OPEN_PACKS = 8
 
@@ -99,28 +116,40 @@ export function createDiskStore(dir: string): PageStore {
    * written), so that an unchanged page costs no conversion when the index is written anew.
    */
   const lines = new Map<string, Buffer>()
+  /** Page lines in the index file as read or last written, stale ones included; undefined while it is not known. */
+  let linesInFile: number | undefined
   let packCount = 0
 
   const readIndex = (): Map<string, IndexEntry> => {
     const pages = new Map<string, IndexEntry>()
+    let bytes: Buffer
     try {
       // ASCII read as latin1: decoding 8 MB of UTF-8 took longer than parsing the JSON
-      const bytes = readFileSync(indexFile)
-      let end = bytes.indexOf(NEWLINE)
+      bytes = readFileSync(indexFile)
+      const end = bytes.indexOf(NEWLINE)
       if (end === -1 || (JSON.parse(bytes.toString('latin1', 0, end)) as { version: number }).version !== INDEX_VERSION) return pages
-      for (let start = end + 1; start < bytes.length; start = end + 1) {
-        end = bytes.indexOf(NEWLINE, start)
-        if (end === -1) end = bytes.length
-        if (end === start) continue
-        const page = JSON.parse(bytes.toString('latin1', start, end)) as IndexEntry
-        pages.set(page.contentHash, page)
-        lines.set(page.contentHash, bytes.subarray(start, end))
-      }
     } catch {
-      // none yet, torn or foreign: compile everything
-      lines.clear()
-      pages.clear()
+      // none yet, or foreign: compile everything
+      return pages
     }
+    let count = 0
+    for (let start = bytes.indexOf(NEWLINE) + 1, end = start; start < bytes.length; start = end + 1) {
+      end = bytes.indexOf(NEWLINE, start)
+      if (end === -1) end = bytes.length
+      if (end === start) continue
+      let page: IndexEntry | undefined
+      try {
+        page = JSON.parse(bytes.toString('latin1', start, end)) as IndexEntry
+      } catch {
+        // a line torn by a build that was killed while adding it: its page is compiled again
+        continue
+      }
+      if (typeof page?.contentHash !== 'string') continue
+      count++
+      pages.set(page.contentHash, page)
+      lines.set(page.contentHash, bytes.subarray(start, end))
+    }
+    linesInFile = count
     return pages
   }
   const hasPack = (pack: string) => {
@@ -221,13 +250,29 @@ export function createDiskStore(dir: string): PageStore {
         return body ? [{ ...page, body }] : []
       })
       mkdirSync(dir, { recursive: true })
-      const keptLines = kept.map((page) => lines.get(page.contentHash) ?? Buffer.from(asciiJson(page), 'latin1'))
-      const parts: Buffer[] = [Buffer.from(JSON.stringify({ version: INDEX_VERSION }), 'latin1')]
-      for (const line of keptLines) parts.push(NEWLINE_BYTES, line)
-      parts.push(NEWLINE_BYTES)
-      const temp = `${indexFile}.${process.pid}.tmp`
-      writeFileSync(temp, Buffer.concat(parts))
-      renameSync(temp, indexFile)
+      const added: Buffer[] = []
+      const keptLines = kept.map((page) => {
+        const known = lines.get(page.contentHash)
+        if (known) return known
+        const line = Buffer.from(asciiJson(page), 'latin1')
+        added.push(line)
+        return line
+      })
+      if (linesInFile !== undefined && linesInFile + added.length <= kept.length + Math.max(MIN_STALE_LINES, kept.length / 4)) {
+        // each line on its own, after a newline: a line torn by a killed build before it stays one line, and is skipped
+        const parts: Buffer[] = []
+        for (const line of added) parts.push(NEWLINE_BYTES, line)
+        if (added.length > 0) appendFileSync(indexFile, Buffer.concat([...parts, NEWLINE_BYTES]))
+        linesInFile += added.length
+      } else {
+        const parts: Buffer[] = [Buffer.from(JSON.stringify({ version: INDEX_VERSION }), 'latin1')]
+        for (const line of keptLines) parts.push(NEWLINE_BYTES, line)
+        parts.push(NEWLINE_BYTES)
+        const temp = `${indexFile}.${process.pid}.tmp`
+        writeFileSync(temp, Buffer.concat(parts))
+        renameSync(temp, indexFile)
+        linesInFile = keptLines.length
+      }
       index = new Map(kept.map((page) => [page.contentHash, page]))
       lines.clear()
       kept.forEach((page, i) => lines.set(page.contentHash, keptLines[i]))

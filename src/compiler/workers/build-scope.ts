@@ -2,10 +2,10 @@
  * What a build holds while it runs, and always gives back: the build cache (locked, or a private temporary one), the
  * worker pool, and the cleanups that Ctrl-C runs.
  */
-import { existsSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { tryLockCache, type CacheLock } from '../cache/cache-lock.js'
 import { onInterrupt } from './interrupt.js'
 import { workerCountFor } from './parallelism.js'
@@ -45,6 +45,12 @@ export interface BuildScope {
   cacheDir: string | undefined
   /** True when `cacheDir` is the shared cache, which outlives this build. */
   shared: boolean
+  /**
+   * Disposes of a folder the build made and no longer needs (the previous output, once the new one is in place). With a
+   * shared cache and a file thread it is moved into the cache's `removed/` folder, which the next build empties on its
+   * file thread while it compiles; otherwise the file thread removes it now. `files.settled()` waits for either.
+   */
+  discard(folder: string): void
 }
 
 /**
@@ -70,12 +76,41 @@ export async function withBuildScope<T>(options: ScopeOptions, pages: number, wo
     ownLock?.release()
   }
   const forget = onInterrupt(cleanUp)
+  const removed = shared && fileWorker ? join(cacheDir as string, REMOVED) : undefined
+  // what the last build set aside goes while this one compiles: the file thread has nothing else to do then
+  if (removed) for (const entry of listFolder(removed)) files.remove(join(removed, entry))
+  const discard = (folder: string) => {
+    if (removed && setAside(folder, removed)) return
+    files.remove(folder)
+  }
   try {
-    return await work({ pool, files, cacheDir, shared })
+    return await work({ pool, files, cacheDir, shared, discard })
   } finally {
     forget()
     // best effort: a temporary folder left behind must not replace the build's own result or error
     await cleanUp().catch(() => undefined)
+  }
+}
+
+/** The folder of the shared cache that holds what builds set aside, for the next build to remove. */
+const REMOVED = 'removed'
+
+/** Moves `folder` into `into` in one rename; false when it cannot (another file system), and nothing moved. */
+function setAside(folder: string, into: string): boolean {
+  try {
+    mkdirSync(into, { recursive: true })
+    renameSync(folder, join(into, basename(folder)))
+    return true
+  } catch {
+    return false
+  }
+}
+
+function listFolder(folder: string): string[] {
+  try {
+    return readdirSync(folder)
+  } catch {
+    return []
   }
 }
 
