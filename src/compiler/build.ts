@@ -34,7 +34,7 @@ import { precompressFolder } from './output/precompress.js'
 import { settleOutputs } from './output/settle-outputs.js'
 import { createStaging, discardStaging, swapInOutput, writeFiles } from './output/write-output.js'
 import { loadLanguageMemo } from './cache/language-memo.js'
-import { loadRenderCache } from './cache/render-cache.js'
+import { keepKeyedFiles, loadRenderCache } from './cache/render-cache.js'
 import { createRouteKeys, linkKeyOf, pageKeysOf } from './cache/route-keys.js'
 import { loadSiteMemo, type SiteMemo } from './cache/site-memo.js'
 import type { CompiledPage } from './parse/page.js'
@@ -122,7 +122,14 @@ export async function build(given: BuildOptions): Promise<BuildResult> {
           : createRouteKeys({ linkKey, site, git: git.byPath, client: client.assets, salt, dev: options.dev })
       // a route whose key is unchanged keeps its fingerprint and output: its job is made only if something reads it
       const known: KnownRoutes | undefined = renderCache &&
-        keyOf && { keyOf, problemsOf: renderCache.problemsOf, keep: renderCache.keepProblems }
+        keyOf && {
+          keyOf,
+          problemsOf: renderCache.problemsOf,
+          keep: renderCache.keepProblems,
+          site: keyOf.site,
+          generatedOf: renderCache.generatedOf,
+          keepGenerated: renderCache.keepGenerated,
+        }
       const made = createRenderJobs(site, { git: git.byPath, assets: client.assets, dev: options.dev }, known)
       const store = scope.pool.store
       const emitted = emitFiles(site, {
@@ -132,6 +139,7 @@ export async function build(given: BuildOptions): Promise<BuildResult> {
         routes: made.jobs,
       })
       const { jobs, files, redirects, diagnostics: pathDiagnostics } = settleOutputs(site, made.jobs, emitted)
+      keepKeyedFiles(files, renderCache, keyOf?.site)
       diagnostics.push(...made.diagnostics, ...git.diagnostics, ...pathDiagnostics)
       clock.mark('prepare routes')
 

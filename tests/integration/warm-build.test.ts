@@ -45,6 +45,32 @@ describe('warm builds', () => {
     expect(warm.diagnostics.map((d) => d.code)).toEqual(['dead-anchor'])
   })
 
+  it('links the search index from the previous output while only texts change, and makes it anew for a new heading', async () => {
+    const options = cachedWiki()
+    const { root } = options
+    writeFileSync(join(root, 'index.md'), '# Start\n\n[[Ziel]]\n')
+    writeFileSync(join(root, 'Ziel.md'), '## Abschnitt\n\nAlt.\n')
+    await build(options)
+    await build(options) // the first build with the link memo
+    const index = () => join(options.out, 'search-index.json')
+    const first = statSync(index()).ino
+
+    writeFileSync(join(root, 'Ziel.md'), '## Abschnitt\n\nNeu, und länger als vorher.\n')
+    await build(options)
+    expect(statSync(index()).ino).toBe(first)
+
+    writeFileSync(join(root, 'Ziel.md'), '## Neuer Abschnitt\n\nNeu.\n')
+    await build(options)
+    expect(statSync(index()).ino).not.toBe(first)
+    expect(readFileSync(index(), 'utf8')).toContain('"title":"Neuer Abschnitt"')
+
+    // a file lost from the output is written again
+    rmSync(index())
+    writeFileSync(join(root, 'Ziel.md'), '## Neuer Abschnitt\n\nNeuer.\n')
+    await build(options)
+    expect(readFileSync(index(), 'utf8')).toContain('"title":"Neuer Abschnitt"')
+  })
+
   it('keeps one body file per compile batch and deletes the ones no page uses any more', async () => {
     const options = cachedWiki()
     const { root, cacheDir } = options

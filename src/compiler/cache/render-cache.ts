@@ -9,9 +9,12 @@
  * Kept in the cache folder as `render-state.json`, together with the output folder it describes: fingerprints of a
  * build into another folder are no use.
  */
+import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Diagnostic } from '../diagnostics.js'
+import type { OutputFile } from '../emit/output-file.js'
+import type { GeneratedShell } from '../emit/page-routes.js'
 
 export interface RenderCache {
   /**
@@ -23,6 +26,10 @@ export interface RenderCache {
   problemsOf(file: string, key: string): Diagnostic[] | undefined
   /** Keeps the problems of the job of route `file`, made with this key, for the next build. */
   keepProblems(file: string, key: string, problems: Diagnostic[]): void
+  /** The routes of a kind of generated route as last made under this site key (emit/page-routes.ts KnownRoutes). */
+  generatedOf(kind: string, key: string): GeneratedShell[] | undefined
+  /** Keeps the routes of a kind of generated route made under this site key, for the next build. */
+  keepGenerated(kind: string, key: string, shells: GeneratedShell[]): void
   /** Forgets a route that no longer exists. */
   forget(file: string): void
   /** Forgets every route: everything renders again. */
@@ -38,6 +45,8 @@ interface RenderState {
   keys?: Record<string, string>
   /** The problems of the routes whose jobs reported some, with the key they were made with. */
   problems?: Record<string, [key: string, problems: Diagnostic[]]>
+  /** The routes of each kind of generated route, with the site key they were made under. */
+  generated?: Record<string, [key: string, shells: GeneratedShell[]]>
 }
 
 const stateFile = (cacheDir: string) => join(cacheDir, 'render-state.json')
@@ -49,7 +58,7 @@ const stateFile = (cacheDir: string) => join(cacheDir, 'render-state.json')
 export function loadRenderCache(cacheDir: string | undefined, out: string): RenderCache | undefined {
   if (!cacheDir) return undefined
   const previous = readState(cacheDir, out)
-  const next: Required<RenderState> = { out: resolve(out), files: {}, keys: {}, problems: {} }
+  const next: Required<RenderState> = { out: resolve(out), files: {}, keys: {}, problems: {}, generated: {} }
   return {
     isFresh(file, fingerprint, key) {
       const last = previous.files[file]
@@ -73,6 +82,15 @@ export function loadRenderCache(cacheDir: string | undefined, out: string): Rend
     keepProblems(file, key, problems) {
       if (problems.length > 0) next.problems[file] = [key, problems]
     },
+    generatedOf(kind, key) {
+      const recorded = previous.generated?.[kind]
+      // the routes are known only while their files are: a route of the kind whose fingerprint is gone is made again
+      if (!recorded || recorded[0] !== key || recorded[1].some((shell) => previous.files[shell.file] === undefined)) return undefined
+      return recorded[1]
+    },
+    keepGenerated(kind, key, shells) {
+      next.generated[kind] = [key, shells]
+    },
     forget(file) {
       delete next.files[file]
       delete next.keys[file]
@@ -82,6 +100,7 @@ export function loadRenderCache(cacheDir: string | undefined, out: string): Rend
       previous.files = {}
       previous.keys = {}
       previous.problems = {}
+      previous.generated = {}
     },
     save() {
       writeFileSync(stateFile(cacheDir), JSON.stringify(next satisfies RenderState))
@@ -101,9 +120,25 @@ export function createLiveRenderCache(): RenderCache {
     },
     problemsOf: () => undefined,
     keepProblems() {},
+    generatedOf: () => undefined,
+    keepGenerated() {},
     forget: (file) => void fingerprints.delete(file),
     clear: () => fingerprints.clear(),
     save() {},
+  }
+}
+
+/**
+ * Lets the files whose contents follow from the site's key (OutputFile `keyed`: the search index) be linked from the
+ * previous output when they are unchanged: under the last build's site key without making their contents, else when
+ * their contents hash as last time. Recorded in the cache beside the routes, under their paths.
+ */
+export function keepKeyedFiles(files: readonly OutputFile[], cache: RenderCache | undefined, siteKey: string | undefined): void {
+  if (!cache) return
+  for (const file of files) {
+    if (!('keyed' in file) || !file.keyed) continue
+    const fingerprint = () => createHash('sha1').update(file.contents).digest('base64')
+    if (cache.isFresh(file.path, fingerprint, siteKey)) file.immutable = true
   }
 }
 

@@ -13,9 +13,11 @@
  *     + the client's assets, git's data of every page, the theme slots, whether the build is the dev server's
  *     + the route's file and the content hashes of the bodies it shows (its page's and those it embeds)
  *
- * Routes that read more than their records are left without a key, and are fingerprinted every time: generated
- * routes (home list, tags, glossary, …) and routes that show a base or a query (they read every note's size, times
+ * A generated route (home list, tag pages, glossary, …) shows no body: its key is the site's with its file. Routes that
+ * show a base or a query are left without a key, and are fingerprinted every time (they read every note's size, times
  * and text, and the current time). Equal keys mean equal jobs; a different key only means the fingerprint is computed.
+ * The site's key also keeps which generated routes there are (emit/page-routes.ts KnownRoutes) and the files made
+ * from the records alone, such as the search index (cache/render-cache.ts keepKeyedFiles).
  */
 import { createHash } from 'node:crypto'
 import { recordKeyOf, stableJson } from './record-key.js'
@@ -96,16 +98,23 @@ const RUNTIME = [process.version, process.versions.icu ?? '', process.versions.t
 /** The key of a route's job, or undefined for a route that must be fingerprinted whatever changed. */
 export type RouteKeyOf = (job: Pick<RenderJob, 'file' | 'bodyHash' | 'bodyHashes'>) => string | undefined
 
-export function createRouteKeys(input: RouteKeyInput): RouteKeyOf {
+/** The route keys of a site, and the key of the site itself: what files made from its records alone are kept under. */
+export type RouteKeys = RouteKeyOf & { readonly site: string }
+
+export function createRouteKeys(input: RouteKeyInput): RouteKeys {
   const siteKey = createHash('sha1')
     .update(stableJson([input.linkKey, input.salt, input.dev ?? false, input.site.config, input.client, [...input.git]]))
     .digest('base64')
   // a base or a query reads every note: no route that shows one is keyed
   const volatile = evaluatedBodiesOf(input.site)
-  return (job) => {
-    if (job.bodyHash === undefined || job.bodyHashes.some((hash) => volatile.has(hash))) return undefined
+  const keyOf: RouteKeyOf = (job) => {
+    // a generated route (glossary, tag pages, …) reads the records alone: the site's key is its own
+    if (job.bodyHash === undefined)
+      return job.bodyHashes.length === 0 ? createHash('sha1').update(`${siteKey}\0${job.file}`).digest('base64') : undefined
+    if (job.bodyHashes.some((hash) => volatile.has(hash))) return undefined
     return createHash('sha1')
       .update(`${siteKey}\0${job.file}\0${job.bodyHashes.join('\0')}`)
       .digest('base64')
   }
+  return Object.assign(keyOf, { site: siteKey })
 }

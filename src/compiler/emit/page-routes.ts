@@ -69,7 +69,19 @@ export interface KnownRoutes {
   problemsOf(file: string, key: string): Diagnostic[] | undefined
   /** Keeps the problems of a job made under this key, for the next build. */
   keep(file: string, key: string, problems: Diagnostic[]): void
+  /**
+   * The site's key (cache/route-keys.ts), which the generated routes follow from: they read the pages' records and the
+   * config, no body, time or git data.
+   */
+  site: string
+  /** The routes a kind of generated route (tag pages, …) had when last made under this key; undefined when not known. */
+  generatedOf(kind: string, key: string): GeneratedShell[] | undefined
+  /** Keeps the routes of a kind of generated route made under this key, for the next build. */
+  keepGenerated(kind: string, key: string, shells: GeneratedShell[]): void
 }
+
+/** What a generated route's job is without its input and body: what the output's claims and sitemap.xml read. */
+export type GeneratedShell = Pick<RenderJob, 'file' | 'canonical' | 'unlisted'>
 
 /** The render jobs of every page plus the 404 page, and a diagnostic for each page with an unknown layout. */
 export function createRenderJobs(
@@ -80,8 +92,48 @@ export function createRenderJobs(
   const jobOf = createRenderJobMaker(site, options)
   const diagnostics: Diagnostic[] = [...checkImageOptions(site), ...sourceLinkProblems(site.config)]
   const jobs = site.pages.map((sitePage) => (known ? deferredJob(sitePage, jobOf, diagnostics, known) : jobOf(sitePage, diagnostics)))
-  jobs.push(...generatedJobs(site, jobOf))
+  jobs.push(...generatedJobs(site, jobOf, known))
   return { jobs, diagnostics }
+}
+
+/**
+ * The jobs of a kind of generated route as last made under the site's key, each made only when its input or body is
+ * read; else made now, and kept for the next build.
+ */
+function knownGenerated(kind: string, make: () => RenderJob[], known: KnownRoutes): RenderJob[] {
+  const shells = known.generatedOf(kind, known.site)
+  if (!shells) {
+    const jobs = make()
+    known.keepGenerated(
+      kind,
+      known.site,
+      jobs.map(({ file, canonical, unlisted }) => ({ file, ...(canonical ? { canonical } : {}), ...(unlisted ? { unlisted } : {}) })),
+    )
+    return jobs
+  }
+  known.keepGenerated(kind, known.site, shells)
+  let made: Map<string, RenderJob> | undefined
+  const jobOf = (file: string): RenderJob => {
+    made ??= new Map(make().map((job) => [job.file, job]))
+    const job = made.get(file)
+    if (!job) throw new Error(`The generated route ${file} was kept under a site key that no longer makes it`)
+    return job
+  }
+  return shells.map((shell) => {
+    const job = { ...shell, bodyHashes: [], resolved: [] } as unknown as RenderJob
+    for (const field of ['input', 'bodyHtml'] as const) {
+      Object.defineProperty(job, field, {
+        enumerable: true,
+        configurable: true,
+        get() {
+          const value = jobOf(shell.file)[field]
+          Object.defineProperty(job, field, { value, enumerable: true, configurable: true, writable: true })
+          return value
+        },
+      })
+    }
+    return job
+  })
 }
 
 /**
@@ -183,18 +235,17 @@ export interface RenderJobMaker {
 }
 
 /** The routes a site gets that no page of its own provides: the home page, the 404 page, the A–Z glossary, … */
-export function generatedJobs(site: Site, jobOf: RenderJobMaker): RenderJob[] {
-  const glossary = jobOf.glossary()
-  const fullText = jobOf.fullText()
-  const home = jobOf.home()
-  return [
-    ...(home ? [home] : []),
-    ...(site.bySlug.has('404') ? [] : [jobOf.notFound()]),
-    ...(glossary ? [glossary] : []),
-    ...jobOf.tags(),
-    ...jobOf.sections(),
-    ...(fullText ? [fullText] : []),
+export function generatedJobs(site: Site, jobOf: RenderJobMaker, known?: KnownRoutes): RenderJob[] {
+  const one = (job: RenderJob | undefined) => (job ? [job] : [])
+  const kinds: [kind: string, make: () => RenderJob[]][] = [
+    ['home', () => one(jobOf.home())],
+    ['404', () => (site.bySlug.has('404') ? [] : [jobOf.notFound()])],
+    ['glossary', () => one(jobOf.glossary())],
+    ['tags', () => jobOf.tags()],
+    ['sections', () => jobOf.sections()],
+    ['full text', () => one(jobOf.fullText())],
   ]
+  return kinds.flatMap(([kind, make]) => (known ? knownGenerated(kind, make, known) : make()))
 }
 
 /**
@@ -262,7 +313,7 @@ export function createRenderJobMaker(site: Site, options: RenderJobOptions): Ren
     if (folderSidebar && page.sidebar?.kind === 'items') page.sidebar.items = folderSidebar(sitePage.href)
     const section = sitePage.page.frontmatter.section
     if (section && page.layout === 'Layout') page.sectionHref = sectionHrefOf(config.site.base, section)
-    if (page.layout === 'Layout') page.breadcrumbs = breadcrumbs.get(sitePage.href)
+    if (page.layout === 'Layout') page.breadcrumbs = breadcrumbs(sitePage)
     if (page.features.length > 0) page.features = withSectionLinks(site, page.features)
     const graph = graphOf && page.layout === 'Layout' ? graphOf(sitePage) : undefined
     if (graph) page.graph = graph

@@ -5,7 +5,7 @@
 import { PATH_LOCALE, SEARCH_INDEX_FILE } from '../../shared/constants.js'
 import type { Site } from '../link/link-site.js'
 import type { SearchIndexEntry } from '../../shared/search/match.js'
-import type { OutputFile } from './output-file.js'
+import { lazyFile, type OutputFile } from './output-file.js'
 import { createGlossary, GLOSSARY_SLUG } from './glossary.js'
 import { hrefOf } from '../paths.js'
 import { siteLabels } from '../config/site-labels.js'
@@ -27,16 +27,22 @@ export function createSearchIndex(site: Site): SearchEntry[] {
 
 export const searchIndex = {
   name: 'searchIndex',
+  /** The index file; its contents follow from the pages' records and the config, so a warm build may link it. */
   emit(site: Site): OutputFile[] {
-    const entries = createSearchIndex(site)
-    const glossary = createGlossary(site)
-    if (glossary) {
-      const path = hrefOf(`${site.config.site.base}${GLOSSARY_SLUG}.html`)
-      entries.push({ title: siteLabels(site.config).glossary, headers: glossary.headers, path, pathLocale: PATH_LOCALE, extraFields: [] })
-    }
-    const notFound = `${site.config.site.base}404.html`
-    if (!entries.some((e) => e.path === notFound))
-      entries.push({ title: '', headers: [], path: notFound, pathLocale: PATH_LOCALE, extraFields: [] })
-    return [{ path: SEARCH_INDEX_FILE, contents: JSON.stringify(entries) }]
+    return [lazyFile(SEARCH_INDEX_FILE, () => JSON.stringify(searchEntriesOf(site)))]
   },
+}
+
+/** The entries of the index file: the pages', the glossary's, and the 404 page's. */
+function searchEntriesOf(site: Site): SearchEntry[] {
+  const entries = createSearchIndex(site)
+  const glossary = createGlossary(site)
+  if (glossary) {
+    const path = hrefOf(`${site.config.site.base}${GLOSSARY_SLUG}.html`)
+    entries.push({ title: siteLabels(site.config).glossary, headers: glossary.headers, path, pathLocale: PATH_LOCALE, extraFields: [] })
+  }
+  const notFound = `${site.config.site.base}404.html`
+  if (!entries.some((e) => e.path === notFound))
+    entries.push({ title: '', headers: [], path: notFound, pathLocale: PATH_LOCALE, extraFields: [] })
+  return entries
 }

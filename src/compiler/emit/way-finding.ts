@@ -86,31 +86,35 @@ export function createSectionPages(site: Site): SectionPage[] {
 }
 
 /**
- * The breadcrumbs of every page of `site`, by href: Home, then the page's section (linking to its list) or its
- * folders (linking to their folder notes). The page itself is not among them: its title stands right below, and
- * the trail says where it stands, not what it is. None for the home page, nor for a page right below it, whose
- * trail would be Home alone, which the navbar's brand already is.
+ * The breadcrumbs of a page of `site`: Home, then the page's section (linking to its list) or its folders (linking to
+ * their folder notes). The page itself is not among them: its title stands right below, and the trail says where it
+ * stands, not what it is. None for the home page, nor for a page right below it, whose trail would be Home alone,
+ * which the navbar's brand already is. Made for a page when asked: a warm build asks for the pages it renders.
  */
-export function createBreadcrumbs(site: Site, homeText: string): Map<string, Breadcrumb[]> {
+export function createBreadcrumbs(site: Site, homeText: string): (sitePage: SitePage) => Breadcrumb[] | undefined {
   const base = site.config.site.base
   const home = hrefOf(base)
-  // folder → the href of its folder note
-  const folderNotes = new Map<string, string>()
-  for (const { page, href } of site.pages) {
-    const parts = page.sourcePath.replace(/\.(md|base|canvas)$/i, '').split('/')
-    if (parts.length >= 2 && parts.at(-1)!.toLowerCase() === parts.at(-2)!.toLowerCase())
-      folderNotes.set(parts.slice(0, -1).join('/'), href)
+  let folderNotes: Map<string, string> | undefined
+  /** Folder → the href of its folder note. */
+  const folderNotesOf = () => {
+    if (folderNotes) return folderNotes
+    folderNotes = new Map()
+    for (const { page, href } of site.pages) {
+      const parts = page.sourcePath.replace(/\.(md|base|canvas)$/i, '').split('/')
+      if (parts.length >= 2 && parts.at(-1)!.toLowerCase() === parts.at(-2)!.toLowerCase())
+        folderNotes.set(parts.slice(0, -1).join('/'), href)
+    }
+    return folderNotes
   }
-  const crumbs = new Map<string, Breadcrumb[]>()
-  for (const { page, href } of site.pages) {
-    if (href === home) continue
+  return ({ page, href }) => {
+    if (href === home) return undefined
     const trail: Breadcrumb[] = [{ text: homeText, href: home }]
     const section = page.frontmatter.section
     if (section) trail.push({ text: section, href: sectionHrefOf(base, section) })
     else {
       const folders = page.sourcePath.split('/').slice(0, -1)
       folders.forEach((folder, i) => {
-        const note = folderNotes.get(folders.slice(0, i + 1).join('/'))
+        const note = folderNotesOf().get(folders.slice(0, i + 1).join('/'))
         // a folder note is the folder: its own trail ends with the folder's parent
         if (note === href) return
         trail.push(note ? { text: folder, href: note } : { text: folder })
@@ -118,9 +122,8 @@ export function createBreadcrumbs(site: Site, homeText: string): Map<string, Bre
     }
     // a section or folder named like the page would repeat its title all the same
     if (trail.length > 1 && collator.compare(trail.at(-1)!.text, page.title) === 0) trail.pop()
-    if (trail.length > 1) crumbs.set(href, trail)
+    return trail.length > 1 ? trail : undefined
   }
-  return crumbs
 }
 
 interface FolderNode {

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { resolveConfig } from '../../../../src/compiler/config/config.js'
 import { loadRenderCache } from '../../../../src/compiler/cache/render-cache.js'
 import { linkKeyOf, pageKeysOf } from '../../../../src/compiler/cache/route-keys.js'
+import { createRenderJobs, type KnownRoutes, type RenderJob } from '../../../../src/compiler/emit/page-routes.js'
+import { linkSite } from '../../../../src/compiler/link/link-site.js'
 import type { CompiledPage } from '../../../../src/compiler/parse/page.js'
 import { compile } from '../page-fixtures.js'
 
@@ -78,5 +80,64 @@ describe('the render cache with route keys', () => {
     expect(computed).toBe(1)
     // without a key, the fingerprint decides
     expect(third.isFresh('plan.html', fingerprint('fp-1'))).toBe(true)
+  })
+})
+
+describe('generated routes under an unchanged site key', () => {
+  const site = () =>
+    linkSite([compile('Alpha.md', '---\ntags: [plan]\n---\n# Alpha\n'), compile('Beta.md', '# Beta\n\nText.\n')], [], resolveConfig({}))
+  const options = { git: new Map(), assets: { styles: [] } }
+  /** Known routes backed by a render cache of `dir`, under the site key `key`. */
+  const knownIn = (dir: string, key: string) => {
+    const cache = loadRenderCache(dir, join(dir, 'dist'))!
+    const known: KnownRoutes = {
+      keyOf: () => undefined,
+      problemsOf: cache.problemsOf,
+      keep: cache.keepProblems,
+      site: key,
+      generatedOf: cache.generatedOf,
+      keepGenerated: cache.keepGenerated,
+    }
+    return { cache, known }
+  }
+  const generated = (jobs: RenderJob[]) => jobs.filter((job) => job.bodyHash === undefined)
+
+  it('are listed from the last build and made only when their input or body is read', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wikigen-generated-'))
+    const first = knownIn(dir, 'site-1')
+    const made = generated(createRenderJobs(site(), options, first.known).jobs)
+    for (const job of made) first.cache.isFresh(job.file, 'fp', first.known.keyOf(job))
+    first.cache.save()
+    expect(made.map((job) => job.file)).toEqual(expect.arrayContaining(['404.html', 'glossary.html', 'tags/plan.html']))
+
+    const second = knownIn(dir, 'site-1')
+    const listed = generated(createRenderJobs(site(), options, second.known).jobs)
+    expect(listed.map((job) => job.file)).toEqual(made.map((job) => job.file))
+    const glossary = listed.find((job) => job.file === 'glossary.html')!
+    // not made yet: its fields are still the getters that make it
+    expect(Object.getOwnPropertyDescriptor(glossary, 'bodyHtml')?.get).toBeTypeOf('function')
+    expect(glossary.bodyHtml).toBe(made.find((job) => job.file === 'glossary.html')!.bodyHtml)
+    expect(glossary.input).toEqual(made.find((job) => job.file === 'glossary.html')!.input)
+    expect(Object.getOwnPropertyDescriptor(glossary, 'bodyHtml')?.get).toBeUndefined()
+  })
+
+  it('are made anew under another site key, or when a route of theirs has no fingerprint any more', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wikigen-generated-'))
+    const first = knownIn(dir, 'site-1')
+    for (const job of generated(createRenderJobs(site(), options, first.known).jobs)) first.cache.isFresh(job.file, 'fp')
+    first.cache.save()
+
+    const other = knownIn(dir, 'site-2')
+    for (const job of generated(createRenderJobs(site(), options, other.known).jobs))
+      expect(Object.getOwnPropertyDescriptor(job, 'input')?.get, job.file).toBeUndefined()
+
+    // a build that rendered every generated route but the glossary: the glossary's kind is not known any more
+    const lost = knownIn(dir, 'site-1')
+    for (const job of generated(createRenderJobs(site(), options, lost.known).jobs))
+      if (job.file !== 'glossary.html') lost.cache.isFresh(job.file, 'fp')
+    lost.cache.save()
+    const after = knownIn(dir, 'site-1')
+    expect(after.cache.generatedOf('glossary', 'site-1')).toBeUndefined()
+    expect(after.cache.generatedOf('tags', 'site-1')?.map((shell) => shell.file)).toEqual(expect.arrayContaining(['tags/plan.html']))
   })
 })
