@@ -190,5 +190,12 @@ for (const f of files) if (/^(?:style|katex)-[\w]+\.js$/.test(f)) rmSync(join(cl
 mkdirSync(clientDir, { recursive: true })
 writeFileSync(join(clientDir, 'manifest.json'), JSON.stringify(manifest, null, 2))
 writeThirdPartyLicenses(join(dist, 'THIRD-PARTY-LICENSES.txt'), [cli.metafile, worker.metafile, katex.metafile, result.metafile])
+// the build cache's salt from the scripts of lib/ (src/cli/runtime.ts), made here once instead of at every build
+const salt = createHash('sha1')
+for (const name of readdirSync(dist)
+  .filter((file) => /\.c?js$/.test(file))
+  .sort())
+  salt.update(name).update(readFileSync(join(dist, name)))
+writeFileSync(join(dist, 'bundle-salt.txt'), salt.digest('hex').slice(0, 12))
 console.log(`bundled: lib/cli.js, lib/worker.js, lib/file-worker.js, ${manifest.files.length} client files`)
 void readdirSync

@@ -17,14 +17,19 @@ export function bundledRuntime(): { workerFile?: string; fileWorkerFile?: string
   const clientDir = here('./client/')
   if (!existsSync(workerFile)) return { cacheSalt: '' }
   // pages compile in the worker, in the CLI's chunks (small sites, dev) and with lib/katex.cjs (scripts/bundle.mjs):
-  // the salt covers every script in lib/
+  // the salt covers every script in lib/; the bundle writes it beside them (7 MB to hash at every build otherwise)
   const lib = here('./')
-  const hash = createHash('sha1')
-  for (const name of readdirSync(lib)
-    .filter((file) => /\.c?js$/.test(file))
-    .sort())
-    hash.update(name).update(readFileSync(lib + name))
-  const salt = hash.digest('hex').slice(0, 12)
+  let salt: string
+  try {
+    salt = readFileSync(lib + 'bundle-salt.txt', 'utf8').trim()
+  } catch {
+    const hash = createHash('sha1')
+    for (const name of readdirSync(lib)
+      .filter((file) => /\.c?js$/.test(file))
+      .sort())
+      hash.update(name).update(readFileSync(lib + name))
+    salt = hash.digest('hex').slice(0, 12)
+  }
   // the client is part of the bundle: when it is missing the build must fail, not write a site without CSS and JS
   return { workerFile, fileWorkerFile, clientDir, cacheSalt: salt }
 }

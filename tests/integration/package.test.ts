@@ -101,6 +101,7 @@ describe('the packed package', () => {
         'lib/index.d.ts',
         'lib/client/manifest.json',
         'lib/THIRD-PARTY-LICENSES.txt',
+        'lib/bundle-salt.txt',
         'templates/pages/de/Anleitung.md',
         'templates/pages/en/Guide.md',
         ...readdirSync(join(repoRoot, 'docs')).map((name) => `docs/${name}`),

@@ -31,6 +31,7 @@ import {
 } from 'node:fs'
 import { join } from 'node:path'
 import type { CompiledPage, Page } from '../parse/page.js'
+import { DEFAULT_FRONTMATTER, type Frontmatter } from '../parse/frontmatter.js'
 
 /** Where a stored body is: a byte range of a pack file. Private to the store. */
 interface BodyRef {
@@ -90,7 +91,7 @@ export function createMemoryStore(): PageStore {
   }
 }
 
-const INDEX_VERSION = 4
+const INDEX_VERSION = 5
 const NEWLINE = 0x0a
 const NEWLINE_BYTES = Buffer.from('\n')
 /** Stale index lines always allowed before the index is written anew (beyond a quarter of the pages kept). */
@@ -145,6 +146,7 @@ export function createDiskStore(dir: string): PageStore {
         continue
       }
       if (typeof page?.contentHash !== 'string') continue
+      if (COMPACT in page.frontmatter) page.frontmatter = expandedFrontmatter(page.frontmatter)
       count++
       pages.set(page.contentHash, page)
       lines.set(page.contentHash, bytes.subarray(start, end))
@@ -254,7 +256,7 @@ export function createDiskStore(dir: string): PageStore {
       const keptLines = kept.map((page) => {
         const known = lines.get(page.contentHash)
         if (known) return known
-        const line = Buffer.from(asciiJson(page), 'latin1')
+        const line = Buffer.from(asciiJson({ ...page, frontmatter: compactFrontmatter(page.frontmatter) }), 'latin1')
         added.push(line)
         return line
       })
@@ -293,6 +295,36 @@ function joinStored(html: string, searchData: string): string {
 function splitStored(stored: string): [html: string, searchData: string] {
   const at = stored.indexOf('\u0000')
   return at === -1 ? [stored, ''] : [stored.slice(0, at), stored.slice(at + 1)]
+}
+
+/**
+ * Front matter as an index line keeps it: without the keys that hold their default (most of them, on most pages),
+ * marked so. Only front matter that begins with every default key in DEFAULT_FRONTMATTER's order, as the parser makes
+ * it, is made compact: expanding it gives the same keys in the same order.
+ */
+const COMPACT = '~defaults'
+const DEFAULT_KEYS = Object.keys(DEFAULT_FRONTMATTER) as (keyof Frontmatter)[]
+const DEFAULT_JSON = new Map(DEFAULT_KEYS.map((key) => [key, JSON.stringify(DEFAULT_FRONTMATTER[key])]))
+
+function compactFrontmatter(frontmatter: Frontmatter): Frontmatter {
+  const keys = Object.keys(frontmatter)
+  if (DEFAULT_KEYS.some((key, i) => keys[i] !== key)) return frontmatter
+  const own: Record<string, unknown> = { [COMPACT]: 1 }
+  for (const key of keys) {
+    const value = frontmatter[key as keyof Frontmatter]
+    if (JSON.stringify(value) !== DEFAULT_JSON.get(key as keyof Frontmatter)) own[key] = value
+  }
+  return own as unknown as Frontmatter
+}
+
+/** The defaults that are arrays or objects (all empty): each expanded front matter gets its own. */
+const EMPTY_DEFAULTS = DEFAULT_KEYS.filter((key) => typeof DEFAULT_FRONTMATTER[key] === 'object')
+
+function expandedFrontmatter(compact: Frontmatter): Frontmatter {
+  const { [COMPACT]: _, ...own } = compact as unknown as Record<string, unknown>
+  const frontmatter: Record<string, unknown> = { ...DEFAULT_FRONTMATTER }
+  for (const key of EMPTY_DEFAULTS) frontmatter[key] = Array.isArray(DEFAULT_FRONTMATTER[key]) ? [] : {}
+  return Object.assign(frontmatter, own) as unknown as Frontmatter
 }
 
 /** JSON with every character beyond ASCII written as a `\uXXXX` escape: the same value, readable as latin1. */

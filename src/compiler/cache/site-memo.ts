@@ -59,7 +59,8 @@ interface StoredPage {
   next?: SitePage['next']
   properties: SitePage['properties']
   tags: string[]
-  backlinks: SitePage['backlinks']
+  /** A backlink that reads as its page's title is the page's number in the stored site (storedBacklinks). */
+  backlinks: (SitePage['backlinks'][number] | number)[]
 }
 
 interface StoredSite {
@@ -72,7 +73,7 @@ interface StoredSite {
   diagnostics: Diagnostic[]
 }
 
-const VERSION = 1
+const VERSION = 2
 const PAGE_KEYS = 'page-keys.json'
 const SITE = 'site.json'
 
@@ -99,6 +100,7 @@ export function loadSiteMemo(cacheDir: string | undefined): SiteMemo | undefined
       pageKeys = keys
       if (!linked) return
       const { linkKey, site } = linked
+      const numberOf = new Map(site.pages.map((sitePage, i) => [sitePage.href, i]))
       siteJson = storedJson({
         version: VERSION,
         linkKey,
@@ -113,7 +115,10 @@ export function loadSiteMemo(cacheDir: string | undefined): SiteMemo | undefined
           ...(next ? { next } : {}),
           properties,
           tags,
-          backlinks,
+          backlinks: backlinks.map((backlink) => {
+            const number = numberOf.get(backlink.href)
+            return number !== undefined && site.pages[number]!.page.title === backlink.text ? number : backlink
+          }),
         })),
         redirects: site.redirects,
         assets: site.assets.map((asset) => asset.path),
@@ -141,7 +146,7 @@ function siteOf(
   const changed: CompiledPage[] = []
   const current: CompiledPage[] = []
   const pages: SitePage[] = []
-  for (const { path, slug, title, resolved, ...linked } of stored.pages) {
+  for (const { path, slug, title, resolved, backlinks, ...linked } of stored.pages) {
     const page = byPath.get(path)
     if (!page) return undefined
     const placed = page.slug === slug && page.title === title ? page : { ...page, slug, title }
@@ -150,7 +155,14 @@ function siteOf(
     // as linked: a page whose slug linking chose (a permalink, a home page) keeps it, as linkSite would give it again
     if (before !== page.contentHash) changed.push(placed)
     // a changed page stands as it was until relinkPage puts its new version in: by its old content hash
-    pages.push({ ...linked, page: before === page.contentHash ? placed : { ...placed, contentHash: before ?? '' }, resolved })
+    pages.push({
+      ...linked,
+      backlinks: backlinks.map((backlink) =>
+        typeof backlink === 'number' ? { text: stored.pages[backlink]!.title, href: stored.pages[backlink]!.href } : backlink,
+      ),
+      page: before === page.contentHash ? placed : { ...placed, contentHash: before ?? '' },
+      resolved,
+    })
   }
   const publishedAssets: ContentRef[] = []
   for (const path of stored.assets) {

@@ -73,3 +73,27 @@ describe('the disk page store', () => {
     for (const known of [eins, zwei, drei]) expect(third.meta(known.contentHash)).toEqual(known)
   })
 })
+
+describe('index lines', () => {
+  it('give back front matter with its keys, values and their order, whether it holds defaults or not', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wikigen-store-'))
+    const store = createDiskStore(dir)
+    const pages = store.put([
+      page('Leer.md', 'Nur Text.\n'),
+      page('Voll.md', '---\ntitle: Voll\ntags: [a, b]\nsidebar: false\nheroHeight: 280\nmeine: [1, 2]\n---\n# Voll\n'),
+    ])
+    store.commit(pages)
+    const next = createDiskStore(dir)
+    for (const known of pages) {
+      const read = next.meta(known.contentHash)!
+      expect(read).toEqual(known)
+      expect(Object.keys(read.frontmatter)).toEqual(Object.keys(known.frontmatter))
+    }
+    // the defaults are not written out, and each page read has arrays of its own
+    expect(readFileSync(join(dir, 'pages.jsonl'), 'latin1')).not.toContain('externalLinkIcon')
+    const [leer, voll] = pages.map((known) => next.meta(known.contentHash)!)
+    expect(leer!.frontmatter.aliases).not.toBe(voll!.frontmatter.aliases)
+    leer!.frontmatter.aliases.push('x')
+    expect(createDiskStore(dir).meta(pages[0]!.contentHash)!.frontmatter.aliases).toEqual([])
+  })
+})
