@@ -31,7 +31,7 @@ import {
 } from 'node:fs'
 import { join } from 'node:path'
 import type { CompiledPage, Page } from '../parse/page.js'
-import { DEFAULT_FRONTMATTER, type Frontmatter } from '../parse/frontmatter.js'
+import { DEFAULT_FRONTMATTER, defaultFrontmatter, type Frontmatter } from '../parse/frontmatter.js'
 
 /** Where a stored body is: a byte range of a pack file. Private to the store. */
 interface BodyRef {
@@ -317,14 +317,12 @@ function compactFrontmatter(frontmatter: Frontmatter): Frontmatter {
   return own as unknown as Frontmatter
 }
 
-/** The defaults that are arrays or objects (all empty): each expanded front matter gets its own. */
-const EMPTY_DEFAULTS = DEFAULT_KEYS.filter((key) => typeof DEFAULT_FRONTMATTER[key] === 'object')
-
 function expandedFrontmatter(compact: Frontmatter): Frontmatter {
-  const { [COMPACT]: _, ...own } = compact as unknown as Record<string, unknown>
-  const frontmatter: Record<string, unknown> = { ...DEFAULT_FRONTMATTER }
-  for (const key of EMPTY_DEFAULTS) frontmatter[key] = Array.isArray(DEFAULT_FRONTMATTER[key]) ? [] : {}
-  return Object.assign(frontmatter, own) as unknown as Frontmatter
+  // a fresh object of the defaults' shape, set key by key: spreading the frozen defaults took 15 µs a page
+  const frontmatter = defaultFrontmatter() as unknown as Record<string, unknown>
+  const own = compact as unknown as Record<string, unknown>
+  for (const key in own) if (key !== COMPACT) frontmatter[key] = own[key]
+  return frontmatter as unknown as Frontmatter
 }
 
 /** JSON with every character beyond ASCII written as a `\uXXXX` escape: the same value, readable as latin1. */

@@ -90,29 +90,34 @@ export interface Frontmatter {
   known?: Record<string, unknown>
 }
 
-export const DEFAULT_FRONTMATTER: Readonly<Frontmatter> = Object.freeze({
-  home: false,
-  heroHeight: HERO_HEIGHT,
-  actions: [],
-  features: [],
-  footerHtml: false,
-  sidebar: 'heading',
-  sidebarDepth: SIDEBAR_DEPTH,
-  navbar: true,
-  lastUpdated: true,
-  contributors: true,
-  changelog: false,
-  editLink: true,
-  backToTop: true,
-  externalLinkIcon: true,
-  head: [],
-  redirectFrom: [],
-  draft: false,
-  tags: [],
-  aliases: [],
-  cssclasses: [],
-  extra: {},
-})
+/** The front matter of a page that sets nothing, with arrays and objects of its own. */
+export function defaultFrontmatter(): Frontmatter {
+  return {
+    home: false,
+    heroHeight: HERO_HEIGHT,
+    actions: [],
+    features: [],
+    footerHtml: false,
+    sidebar: 'heading',
+    sidebarDepth: SIDEBAR_DEPTH,
+    navbar: true,
+    lastUpdated: true,
+    contributors: true,
+    changelog: false,
+    editLink: true,
+    backToTop: true,
+    externalLinkIcon: true,
+    head: [],
+    redirectFrom: [],
+    draft: false,
+    tags: [],
+    aliases: [],
+    cssclasses: [],
+    extra: {},
+  }
+}
+
+export const DEFAULT_FRONTMATTER: Readonly<Frontmatter> = Object.freeze(defaultFrontmatter())
 
 export interface FrontmatterResult {
   frontmatter: Frontmatter
