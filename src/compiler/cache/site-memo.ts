@@ -146,7 +146,7 @@ function siteOf(
   const changed: CompiledPage[] = []
   const current: CompiledPage[] = []
   const pages: SitePage[] = []
-  for (const { path, slug, title, resolved, backlinks, ...linked } of stored.pages) {
+  for (const { path, slug, title, route, href, resolved, prev, next, properties, tags, backlinks } of stored.pages) {
     const page = byPath.get(path)
     if (!page) return undefined
     const placed = page.slug === slug && page.title === title ? page : { ...page, slug, title }
@@ -155,14 +155,21 @@ function siteOf(
     // as linked: a page whose slug linking chose (a permalink, a home page) keeps it, as linkSite would give it again
     if (before !== page.contentHash) changed.push(placed)
     // a changed page stands as it was until relinkPage puts its new version in: by its old content hash
-    pages.push({
-      ...linked,
+    const sitePage: SitePage = {
+      page: before === page.contentHash ? placed : { ...placed, contentHash: before ?? '' },
+      route,
+      href,
+      resolved,
+      properties,
+      tags,
       backlinks: backlinks.map((backlink) =>
         typeof backlink === 'number' ? { text: stored.pages[backlink]!.title, href: stored.pages[backlink]!.href } : backlink,
       ),
-      page: before === page.contentHash ? placed : { ...placed, contentHash: before ?? '' },
-      resolved,
-    })
+    }
+    // set one by one, not spread: this loop runs for every page of the site
+    if (prev) sitePage.prev = prev
+    if (next) sitePage.next = next
+    pages.push(sitePage)
   }
   const publishedAssets: ContentRef[] = []
   for (const path of stored.assets) {

@@ -10,7 +10,6 @@
  * marks it as gone, so search skips it. A warm build thus reads the data of the changed pages alone and links the
  * base from the previous output, with the text files of its pages.
  */
-import { createHash } from 'node:crypto'
 import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { deltaFile, FULLTEXT_DIR, metaFile, pageFile, shardFile, shardKeyOf } from '../../shared/fulltext/format.js'
@@ -70,7 +69,7 @@ export interface MergedFullText extends Omit<FullTextMergeResult, 'bytes'> {
   keptPages: Map<number, FullTextSource>
 }
 
-const STATE_VERSION = 3
+const STATE_VERSION = 4
 /** A delta of up to this share of the pages (and at least MIN_DELTA pages) is kept; beyond, the base is made anew. */
 const MAX_DELTA_SHARE = 0.1
 const MIN_DELTA = 20
@@ -189,8 +188,22 @@ function keptPagesOf(sources: readonly FullTextSource[], state: FullTextState): 
   return kept
 }
 
-/** What a page's text file shows besides its text, as a short digest: a new site title changes the home page's. */
-const idOf = (source: FullTextSource) => createHash('sha1').update(`${source.title}\u0000${source.href}`).digest('base64url').slice(0, 8)
+/**
+ * What a page's text file shows besides its text, as a short digest: a new site title changes the home page's. Two
+ * 32-bit FNV-style lanes, not a cryptographic hash: a warm build digests every page, and nothing here is adversarial
+ * (a collision would keep a page's old title in its text file until its text changes).
+ */
+function idOf(source: FullTextSource): string {
+  const text = `${source.title}\u0000${source.href}`
+  let a = 0x811c9dc5
+  let b = 0x9747b28c
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i)
+    a = Math.imul(a ^ char, 0x01000193)
+    b = Math.imul(b ^ char, 0x5bd1e995)
+  }
+  return (a >>> 0).toString(36) + '.' + (b >>> 0).toString(36)
+}
 
 /** The base of `previous` when the next index can keep it: the delta is small, the files are the ones it made. */
 function usableBase(sources: readonly FullTextSource[], previous: PreviousFullText): FullTextState | undefined {
