@@ -145,7 +145,8 @@ export function createDiskStore(dir: string): PageStore {
         // a line torn by a build that was killed while adding it: its page is compiled again
         continue
       }
-      if (typeof page?.contentHash !== 'string') continue
+      // a line of another shape (edited by hand) is no page: it is compiled again
+      if (typeof page?.contentHash !== 'string' || typeof page.frontmatter !== 'object' || page.frontmatter === null) continue
       if (COMPACT in page.frontmatter) page.frontmatter = expandedFrontmatter(page.frontmatter)
       count++
       pages.set(page.contentHash, page)

@@ -57,15 +57,18 @@ describe('the disk page store', () => {
     for (const known of pages) expect(last.meta(known.contentHash)).toEqual(known)
   })
 
-  it('skips a line torn by a killed build, and keeps every other page', () => {
+  it('skips a line torn by a killed build or of another shape, and keeps every other page', () => {
     const dir = mkdtempSync(join(tmpdir(), 'wikigen-store-'))
     const first = createDiskStore(dir)
     const [eins, zwei] = first.put([page('Eins.md', '# Eins\n'), page('Zwei.md', '# Zwei\n')])
     first.commit([eins, zwei])
     appendFileSync(join(dir, 'pages.jsonl'), '\n{"sourcePath":"Drei.md","con')
+    // and a line of another shape, as a hand could leave it
+    appendFileSync(join(dir, 'pages.jsonl'), '\n{"contentHash":"abc","frontmatter":null}\n[1,2]\n')
 
     const second = createDiskStore(dir)
     expect(second.meta(eins.contentHash)).toEqual(eins)
+    expect(second.meta('abc')).toBeUndefined()
     const [drei] = second.put([page('Drei.md', '# Drei\n')])
     second.commit([eins, zwei, drei])
 
