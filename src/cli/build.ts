@@ -69,6 +69,7 @@ export async function runBuild(
       fileWorkerFile: runtime.fileWorkerFile,
       clientDir: runtime.clientDir,
       cacheDir: options.cache === false ? false : stateDirOf('cache', options.root),
+      setAsideDir: options.cache === false ? undefined : stateDirOf('removed', options.root),
       cacheSalt: runtime.cacheSalt,
       dev: extra.dev,
       onProgress: (phase, done, total) => progress.update(phase, done, total),

@@ -1,7 +1,7 @@
 /**
  * The file thread (src/compiler/output/file-thread.ts): the bundled file worker links the unchanged files of the
  * previous output, writes the files of a full-text delta, and removes the previous output after the swap (or, with a
- * shared cache, the one the last build set aside there), and a warm build on it gives the output a build on the main
+ * shared cache, the one the last build set aside), and a warm build on it gives the output a build on the main
  * thread gives, also when a route of the previous output was deleted by hand.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -109,7 +109,9 @@ describe('the file thread', () => {
       mkdirSync(root)
       writeFileSync(join(root, 'index.md'), '# Start\n\n[[Seite 1]]\n')
       for (let i = 0; i < 70; i++) writeFileSync(join(root, `Seite ${i}.md`), `# Seite ${i}\n\nText ${i}.\n`)
-      const options = { root, out: join(work, 'site'), cacheDir: join(work, 'cache'), ...threads }
+      // on the file thread the previous output is set aside for the next build, as the CLI does it
+      const setAsideDir = 'fileWorkerFile' in threads ? join(work, 'removed') : undefined
+      const options = { root, out: join(work, 'site'), cacheDir: join(work, 'cache'), setAsideDir, ...threads }
       await build(options)
       const kept = statSync(join(options.out, 'seite-4.html')).ino
 
@@ -125,11 +127,13 @@ describe('the file thread', () => {
       const found = await createFullTextSearch(fileLoader(options.out)).search('neuer', { limit: 5 })
       expect(found.hits.map((hit) => hit.title)).toEqual(['Seite 2'])
       // nothing of the previous output is left beside the new one
-      expect(readdirSync(dirname(options.out)).sort()).toEqual(['cache', 'site', 'wiki'])
-      // on the file thread it waits in the cache, and the next build removes it while it compiles; else it is gone
-      const setAside = () => (existsSync(join(options.cacheDir, 'removed')) ? readdirSync(join(options.cacheDir, 'removed')) : [])
+      expect(readdirSync(dirname(options.out)).sort()).toEqual(
+        setAsideDir ? ['cache', 'removed', 'site', 'wiki'] : ['cache', 'site', 'wiki'],
+      )
+      // on the file thread it waits in its own folder, and the next build removes it while it compiles; else it is gone
+      const setAside = () => (setAsideDir && existsSync(setAsideDir) ? readdirSync(setAsideDir) : [])
       const afterWarm = setAside()
-      expect(afterWarm).toHaveLength('fileWorkerFile' in threads ? 1 : 0)
+      expect(afterWarm).toHaveLength(setAsideDir ? 1 : 0)
       writeFileSync(join(root, 'Seite 5.md'), '# Seite 5\n\nAnderer Text.\n')
       await build(options)
       const afterNext = setAside()

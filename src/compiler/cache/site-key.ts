@@ -1,5 +1,6 @@
 /**
- * One name per content root, for the folders of wikigen's own state (build cache, dev output) that live under
+ * One name per content root, for the folders of wikigen's own state (build cache, dev output, the previous output
+ * waiting to be removed) that live under
  * `.wikigen/` in the working directory.
  *
  * Keyed by the real path of the root, so `content`, `./content/` and a symbolic link to it share one cache, while two
@@ -32,6 +33,6 @@ export function siteKeyOf(root: string): string {
 }
 
 /** Where wikigen keeps the state of one content root: `<cwd>/.wikigen/<kind>/<site key>`. */
-export function stateDirOf(kind: 'cache' | 'dev' | 'search', root: string, cwd = process.cwd()): string {
+export function stateDirOf(kind: 'cache' | 'dev' | 'search' | 'removed', root: string, cwd = process.cwd()): string {
   return join(cwd, '.wikigen', kind, siteKeyOf(root))
 }

@@ -24,6 +24,12 @@ export interface ScopeOptions {
   fileWorkerFile?: string
   /** Build cache folder; false or undefined for none. */
   cacheDir?: string | false
+  /**
+   * Where the previous output waits for the next build's file thread to remove it (`.wikigen/removed/<site key>`):
+   * beside the cache, not in it, so a CI that keeps the cache does not keep an old output too. Used only with the
+   * shared cache and a file thread; without it the previous output is removed at the end of the build.
+   */
+  setAsideDir?: string
   /** The lock of `cacheDir`, when the caller holds it already (a dev session holds it for as long as it runs). */
   cacheLock?: CacheLock
   /** The config's markdown hooks the pages are compiled with (see withMarkdownHooks). */
@@ -47,8 +53,8 @@ export interface BuildScope {
   shared: boolean
   /**
    * Disposes of a folder the build made and no longer needs (the previous output, once the new one is in place). With a
-   * shared cache and a file thread it is moved into the cache's `removed/` folder, which the next build empties on its
-   * file thread while it compiles; otherwise the file thread removes it now. `files.settled()` waits for either.
+   * shared cache and a file thread it is moved into `setAsideDir`, which the next build empties on its file thread
+   * while it compiles; otherwise the file thread removes it now. `files.settled()` waits for either.
    */
   discard(folder: string): void
 }
@@ -76,7 +82,7 @@ export async function withBuildScope<T>(options: ScopeOptions, pages: number, wo
     ownLock?.release()
   }
   const forget = onInterrupt(cleanUp)
-  const removed = shared && fileWorker ? join(cacheDir as string, REMOVED) : undefined
+  const removed = shared && fileWorker ? options.setAsideDir : undefined
   // what the last build set aside goes while this one compiles: the file thread has nothing else to do then
   if (removed) for (const entry of listFolder(removed)) files.remove(join(removed, entry))
   const discard = (folder: string) => {
@@ -91,9 +97,6 @@ export async function withBuildScope<T>(options: ScopeOptions, pages: number, wo
     await cleanUp().catch(() => undefined)
   }
 }
-
-/** The folder of the shared cache that holds what builds set aside, for the next build to remove. */
-const REMOVED = 'removed'
 
 /** Moves `folder` into `into` in one rename; false when it cannot (another file system), and nothing moved. */
 function setAside(folder: string, into: string): boolean {
