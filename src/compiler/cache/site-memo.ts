@@ -210,7 +210,7 @@ function storedJson(site: StoredSite): string {
   })
 }
 
-/** The link key a stored site begins with (`{"version":1,"linkKey":"…"`), read from its first bytes. */
+/** The link key a stored site begins with (`{"version":…,"linkKey":"…"`), read from its first bytes. */
 function storedLinkKey(file: string): string | undefined {
   let fd: number | undefined
   try {

@@ -119,21 +119,29 @@ function knownGenerated(kind: string, make: () => RenderJob[], known: KnownRoute
     if (!job) throw new Error(`The generated route ${file} was kept under a site key that no longer makes it`)
     return job
   }
-  return shells.map((shell) => {
-    const job = { ...shell, bodyHashes: [], resolved: [] } as unknown as RenderJob
-    for (const field of ['input', 'bodyHtml'] as const) {
-      Object.defineProperty(job, field, {
-        enumerable: true,
-        configurable: true,
-        get() {
-          const value = jobOf(shell.file)[field]
-          Object.defineProperty(job, field, { value, enumerable: true, configurable: true, writable: true })
-          return value
-        },
-      })
-    }
-    return job
-  })
+  return shells.map((shell) =>
+    madeWhenRead({ ...shell, bodyHashes: [], resolved: [] } as unknown as RenderJob, ['input', 'bodyHtml'], () => jobOf(shell.file)),
+  )
+}
+
+/**
+ * Gives `job` these fields as getters that take them from the job `make` makes, once, when one is first read (a
+ * clone for a worker reads them; `'input' in job` does not).
+ */
+function madeWhenRead(job: RenderJob, fields: readonly ('input' | 'bodyHtml')[], make: () => RenderJob): RenderJob {
+  let made: RenderJob | undefined
+  for (const field of fields) {
+    Object.defineProperty(job, field, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const value = (made ??= make())[field]
+        Object.defineProperty(job, field, { value, enumerable: true, configurable: true, writable: true })
+        return value
+      },
+    })
+  }
+  return job
 }
 
 /**
@@ -153,17 +161,7 @@ function deferredJob(sitePage: SitePage, jobOf: RenderJobMaker, diagnostics: Dia
   }
   diagnostics.push(...problems)
   known.keep(shell.file, key, problems)
-  const job = shell as RenderJob
-  Object.defineProperty(job, 'input', {
-    enumerable: true,
-    configurable: true,
-    get() {
-      const input = jobOf(sitePage, []).input
-      Object.defineProperty(job, 'input', { value: input, enumerable: true, configurable: true, writable: true })
-      return input
-    },
-  })
-  return job
+  return madeWhenRead(shell as RenderJob, ['input'], () => jobOf(sitePage, []))
 }
 
 /**
