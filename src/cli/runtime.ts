@@ -3,6 +3,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { UsageError } from '../compiler/diagnostics.js'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -21,7 +22,11 @@ export function bundledRuntime(): { workerFile?: string; fileWorkerFile?: string
   try {
     salt = readFileSync(here('./bundle-salt.txt'), 'utf8').trim()
   } catch {
-    throw new Error(`${here('./bundle-salt.txt')} is missing: the bundle is incomplete. Run \`npm run bundle\` (or install wikigen again).`)
+    throw new UsageError(
+      `The bundle of wikigen is incomplete: ${here('./bundle-salt.txt')} is missing`,
+      'Run "npm run bundle" in the wikigen folder (or reinstall wikigen), then build again.',
+      'incomplete-bundle',
+    )
   }
   // the client is part of the bundle: when it is missing the build must fail, not write a site without CSS and JS
   return { workerFile, fileWorkerFile, clientDir, cacheSalt: salt }
