@@ -7,7 +7,8 @@
  *                          creating files is what writing the cache cost)
  *     pages.jsonl          the metadata of every page of the last finished build, each with where its body is: a
  *                          version line, then one page per line, as ASCII (see `asciiJson`); a later line of a content
- *                          hash wins
+ *                          hash wins. A line is `[where, record]`, a tab, the length of the rest, a tab, and the
+ *                          fields a warm build reads only of the pages it compiles, renders or links anew (DEFERRED)
  *
  * A build reads pages.jsonl once, compiles what it does not find there, and after succeeding adds the lines of the pages
  * it compiled at the end of the file, and deletes the packs no page points into any more. Lines of pages the build no
@@ -70,9 +71,9 @@ export function createMemoryStore(): PageStore {
   return {
     meta: () => undefined,
     put(pages) {
-      return pages.map(({ html, searchData, ...meta }) => {
-        bodies.set(meta.contentHash, joinStored(html, searchData))
-        return meta
+      return pages.map((page) => {
+        bodies.set(page.contentHash, joinStored(page.html, page.searchData))
+        return recordOf(page)
       })
     },
     locationsOf: () => ({}) as StoredBodies,
@@ -91,8 +92,9 @@ export function createMemoryStore(): PageStore {
   }
 }
 
-const INDEX_VERSION = 5
+const INDEX_VERSION = 6
 const NEWLINE = 0x0a
+const TAB = 0x09
 const NEWLINE_BYTES = Buffer.from('\n')
 /** Stale index lines always allowed before the index is written anew (beyond a quarter of the pages kept). */
 const MIN_STALE_LINES = 64
@@ -100,7 +102,19 @@ const MIN_STALE_LINES = 64
 const OPEN_PACKS = 8
 
 /** A line of the index: a compiled page and where its body is. */
-type IndexEntry = CompiledPage & { body: BodyRef }
+interface IndexEntry {
+  page: CompiledPage
+  body: BodyRef
+}
+
+/**
+ * The fields of a record that a warm build reads only of the pages it compiles, renders or links anew: the sidebar's
+ * headings, the anchors and the embeddable sections. They are half of an index line's bytes, and most of its parsing, so
+ * a line keeps them apart, and a record read from the index parses them when one of them is first read. Every record
+ * the store gives out has them last (recordOf), so that one read from the index has its keys in the same order.
+ */
+const DEFERRED = ['headers', 'anchors', 'fragments'] as const
+const IS_DEFERRED: ReadonlySet<string> = new Set(DEFERRED)
 
 export function createDiskStore(dir: string): PageStore {
   const packDir = join(dir, 'bodies')
@@ -138,19 +152,13 @@ export function createDiskStore(dir: string): PageStore {
       end = bytes.indexOf(NEWLINE, start)
       if (end === -1) end = bytes.length
       if (end === start) continue
-      let page: IndexEntry | undefined
-      try {
-        page = JSON.parse(bytes.toString('latin1', start, end)) as IndexEntry
-      } catch {
-        // a line torn by a build that was killed while adding it: its page is compiled again
-        continue
-      }
-      // a line of another shape (edited by hand) is no page: it is compiled again
-      if (typeof page?.contentHash !== 'string' || typeof page.frontmatter !== 'object' || page.frontmatter === null) continue
-      if (COMPACT in page.frontmatter) page.frontmatter = expandedFrontmatter(page.frontmatter)
+      const entry = indexEntryOf(bytes, start, end)
+      // a line torn by a build that was killed while adding it, or of another shape (edited by hand), is no page: it is
+      // compiled again
+      if (!entry) continue
       count++
-      pages.set(page.contentHash, page)
-      lines.set(page.contentHash, bytes.subarray(start, end))
+      pages.set(entry.page.contentHash, entry)
+      lines.set(entry.page.contentHash, bytes.subarray(start, end))
     }
     linesInFile = count
     return pages
@@ -190,19 +198,19 @@ export function createDiskStore(dir: string): PageStore {
     meta(hash) {
       index ??= readIndex()
       const entry = index.get(hash)
-      if (!entry?.body || !hasPack(entry.body.pack)) return undefined
+      if (!entry || !hasPack(entry.body.pack)) return undefined
       refs.set(hash, entry.body)
-      const { body, ...page } = entry
-      return page
+      return entry.page
     },
     put(pages) {
       if (pages.length === 0) return []
       const pack = `${process.pid}-${Date.now().toString(36)}-${(packCount++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`
       const parts: Buffer[] = []
       let start = 0
-      const metas = pages.map(({ html, searchData, ...meta }) => {
-        const body = Buffer.from(html)
-        const search = Buffer.from(`\u0000${searchData}`)
+      const metas = pages.map((page) => {
+        const meta = recordOf(page)
+        const body = Buffer.from(page.html)
+        const search = Buffer.from(`\u0000${page.searchData}`)
         parts.push(body, search)
         refs.set(meta.contentHash, { pack, start, length: body.length, end: start + body.length + search.length })
         lines.delete(meta.contentHash) // an index line read earlier points at the pack this page was missing from
@@ -248,16 +256,16 @@ export function createDiskStore(dir: string): PageStore {
     commit(pages) {
       for (const fd of packFds.values()) closeSync(fd)
       packFds.clear()
-      const kept = pages.flatMap((page) => {
+      const kept = pages.flatMap((page): IndexEntry[] => {
         const body = refs.get(page.contentHash)
-        return body ? [{ ...page, body }] : []
+        return body ? [{ page, body }] : []
       })
       mkdirSync(dir, { recursive: true })
       const added: Buffer[] = []
-      const keptLines = kept.map((page) => {
-        const known = lines.get(page.contentHash)
+      const keptLines = kept.map((entry) => {
+        const known = lines.get(entry.page.contentHash)
         if (known) return known
-        const line = Buffer.from(asciiJson({ ...page, frontmatter: compactFrontmatter(page.frontmatter) }), 'latin1')
+        const line = indexLineOf(entry)
         added.push(line)
         return line
       })
@@ -276,16 +284,99 @@ export function createDiskStore(dir: string): PageStore {
         renameSync(temp, indexFile)
         linesInFile = keptLines.length
       }
-      index = new Map(kept.map((page) => [page.contentHash, page]))
+      index = new Map(kept.map((entry) => [entry.page.contentHash, entry]))
       lines.clear()
-      kept.forEach((page, i) => lines.set(page.contentHash, keptLines[i]))
-      const used = new Set(kept.map((page) => `${page.body.pack}.html`))
+      kept.forEach((entry, i) => lines.set(entry.page.contentHash, keptLines[i]))
+      const used = new Set(kept.map((entry) => `${entry.body.pack}.html`))
       for (const file of existsSync(packDir) ? readdirSync(packDir) : []) {
         if (!used.has(file)) rmSync(join(packDir, file), { force: true })
       }
       packExists.clear()
     },
   }
+}
+
+/** A page's record: the page without its body and full-text data, with the deferred fields last. */
+function recordOf(page: Page): CompiledPage {
+  const record: Record<string, unknown> = {}
+  for (const key in page) {
+    if (key !== 'html' && key !== 'searchData' && !IS_DEFERRED.has(key)) record[key] = page[key as keyof Page]
+  }
+  for (const key of DEFERRED) record[key] = page[key]
+  return record as unknown as CompiledPage
+}
+
+/** A page's index line (see the store's layout). */
+function indexLineOf({ page, body }: IndexEntry): Buffer {
+  const record: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(page)) {
+    if (!IS_DEFERRED.has(key)) record[key] = key === 'frontmatter' ? compactFrontmatter(value as Frontmatter) : value
+  }
+  const rest = asciiJson(DEFERRED.map((key) => page[key]))
+  return Buffer.from(`${asciiJson([body, record])}\t${rest.length}\t${rest}`, 'latin1')
+}
+
+/** The page of the index line at `bytes[start, end)`, or undefined for a line torn or of another shape. */
+function indexEntryOf(bytes: Buffer, start: number, end: number): IndexEntry | undefined {
+  const tab = bytes.indexOf(TAB, start)
+  const lengthEnd = tab === -1 ? -1 : bytes.indexOf(TAB, tab + 1)
+  if (lengthEnd === -1 || lengthEnd >= end) return undefined
+  // the deferred part is parsed later: a line cut short is known by its length
+  if (end - lengthEnd - 1 !== Number(bytes.toString('latin1', tab + 1, lengthEnd))) return undefined
+  let entry: [BodyRef, CompiledPage] | undefined
+  try {
+    entry = JSON.parse(bytes.toString('latin1', start, tab)) as [BodyRef, CompiledPage]
+  } catch {
+    return undefined
+  }
+  if (!Array.isArray(entry)) return undefined
+  const [body, page] = entry
+  if (typeof body?.pack !== 'string' || typeof page?.contentHash !== 'string') return undefined
+  if (typeof page.frontmatter !== 'object' || page.frontmatter === null) return undefined
+  if (COMPACT in page.frontmatter) page.frontmatter = expandedFrontmatter(page.frontmatter)
+  // added at the end, as recordOf puts them, the same way on every record: they keep the records' shape shared
+  deferredParts.set(page, bytes.subarray(lengthEnd + 1, end))
+  Object.defineProperties(page, DEFERRED_FIELDS)
+  return { page, body }
+}
+
+/** The deferred part of the index line of each record read from it, until one of its deferred fields is read. */
+const deferredParts = new WeakMap<object, Buffer>()
+
+/**
+ * The deferred fields of a record read from the index: the first read (or write) of one parses the line's deferred
+ * part, and they become plain fields. Spreading or cloning the record reads them, so every reader sees it whole.
+ */
+const DEFERRED_FIELDS: PropertyDescriptorMap = Object.fromEntries(
+  DEFERRED.map((key) => [
+    key,
+    {
+      get(this: CompiledPage) {
+        return filled(this)[key]
+      },
+      set(this: CompiledPage, value: unknown) {
+        filled(this)[key] = value
+      },
+      enumerable: true,
+      configurable: true,
+    },
+  ]),
+)
+
+function filled(page: CompiledPage): Record<string, unknown> {
+  const part = deferredParts.get(page)
+  // only a record the index made has these fields, and it is filled once
+  if (!part) throw new Error(`Page ${page.contentHash}: a deferred field was read through another object`)
+  let values: unknown[]
+  try {
+    values = JSON.parse(part.toString('latin1')) as unknown[]
+  } catch {
+    // the length was right but the text was not: edited by hand, which the build cannot mend halfway through
+    throw new Error(`Page ${page.contentHash} is damaged in the build cache; delete the cache folder and build again`)
+  }
+  deferredParts.delete(page)
+  DEFERRED.forEach((key, i) => Object.defineProperty(page, key, { value: values[i], writable: true, enumerable: true, configurable: true }))
+  return page as unknown as Record<string, unknown>
 }
 
 /** A page's body and its full-text data as one stored text: the body never holds a NUL (the loader rejects them). */

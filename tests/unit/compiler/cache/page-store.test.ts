@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs'
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -75,6 +75,24 @@ describe('the disk page store', () => {
     const third = createDiskStore(dir)
     for (const known of [eins, zwei, drei]) expect(third.meta(known.contentHash)).toEqual(known)
   })
+
+  it('skips a line cut short in its headings, anchors and sections, which are read after the rest', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wikigen-store-'))
+    const first = createDiskStore(dir)
+    const [eins, vier] = first.put([
+      page('Eins.md', '# Eins\n'),
+      page('Vier.md', '# Vier\n\n## Erstens\n\nText.\n\n## Zweitens\n\nMehr.\n'),
+    ])
+    first.commit([eins, vier])
+    const index = join(dir, 'pages.jsonl')
+    const [version, ...lines] = readFileSync(index, 'latin1').split('\n').filter(Boolean)
+    const line = lines.find((text) => text.includes('Zweitens'))!
+    // the rest of the line is there, but not all of its headings: the page is compiled again, not shown without them
+    writeFileSync(index, [version, ...lines.filter((text) => text !== line), line.slice(0, line.indexOf('Zweitens'))].join('\n'), 'latin1')
+    const second = createDiskStore(dir)
+    expect(second.meta(vier.contentHash)).toBeUndefined()
+    expect(second.meta(eins.contentHash)).toEqual(eins)
+  })
 })
 
 describe('index lines', () => {
@@ -90,6 +108,8 @@ describe('index lines', () => {
     for (const known of pages) {
       const read = next.meta(known.contentHash)!
       expect(read).toEqual(known)
+      // in the same order: a record's key is hashed from its JSON (cache/record-key.ts)
+      expect(JSON.stringify(read)).toBe(JSON.stringify(known))
       expect(Object.keys(read.frontmatter)).toEqual(Object.keys(known.frontmatter))
     }
     // the defaults are not written out, and each page read has arrays of its own
