@@ -53,6 +53,22 @@ describe('dev session updates', () => {
     expect(html(site.out, 'fortsetzung.html')).not.toContain('Verlinkt von')
   })
 
+  it('renders nothing for the same text saved again, and keeps showing the page’s problems', async () => {
+    const site = wiki()
+    const session = await createDevSession({ root: site.root, out: site.out, cacheDir: site.cacheDir })
+    const text = '---\nseries: Kurs\norder: 2\n---\n# Fortsetzung\n\n```klingonisch\nQapla\n```\n'
+    site.write('Fortsetzung.md', text)
+    const first = await session.update([{ path: 'Fortsetzung.md', kind: 'change' }])
+    expect(first.routes).toEqual(['/fortsetzung.html'])
+    const unknownLanguage = (update: typeof first) => update.diagnostics.filter((d) => d.message.includes('"klingonisch"'))
+    expect(unknownLanguage(first)).toHaveLength(1)
+    // an editor's save writes twice; the second write brings the same text
+    site.write('Fortsetzung.md', text)
+    const again = await session.update([{ path: 'Fortsetzung.md', kind: 'change' }])
+    expect(again.routes).toEqual([])
+    expect(unknownLanguage(again)).toEqual(unknownLanguage(first))
+  })
+
   it('re-renders the pages that show a changed title or heading, and the pages embedding a changed body', async () => {
     const site = wiki()
     const session = await createDevSession({ root: site.root, out: site.out, cacheDir: site.cacheDir })
@@ -167,7 +183,7 @@ describe('the full-text index in dev', () => {
     const base = readFileSync(join(site.out, 'fulltext/meta.json'), 'utf8')
     site.write('Fortsetzung.md', '---\nseries: Kurs\norder: 2\n---\n# Fortsetzung\n\nDas Wartungsfenster ist am Sonntag.\n')
     await session.update([{ path: 'Fortsetzung.md', kind: 'change' }])
-    // the index follows once the page is on its way to the browser
+    // the index follows once the edits pause
     for (let i = 0; i < 100 && (await search()).total === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20))
     const found = await search()
     expect(found.hits.map((hit) => hit.title)).toEqual(['Fortsetzung'])

@@ -21,6 +21,7 @@ import { pageHrefs } from './routes.js'
 import type { Resolved, Site, SitePage } from './link-site.js'
 import { placeholderOf, type PageLink } from '../parse/page.js'
 import type { SourcePath } from '../paths.js'
+import { holdsLinkOf } from './link-kinds.js'
 
 /** When a file was last changed and created, in ms, and its size in bytes (read when a base asks); undefined where unknown. */
 export type FileTimes = (path: SourcePath) => { mtime?: number; ctime?: number; readonly size?: number }
@@ -52,7 +53,7 @@ const BASE_SOURCE = /\.base$/i
  */
 /** Whether a page has a base of its own (a ```base block, or it is a `.base` file), which evaluateBases fills in. */
 export function holdsBase(sitePage: SitePage): boolean {
-  return sitePage.page.links.some((link) => link.kind === 'base')
+  return holdsLinkOf(sitePage.page.links, 'base')
 }
 
 export function evaluateBases(site: Site, times: FileTimes, now = Date.now()): Diagnostic[] {

@@ -15,6 +15,7 @@ import { compileQuery, queryContentOf, type QueryContent, type QueryNote } from 
 import { parseQuery, type QuerySort } from '../parse/query/parse.js'
 import { MAX_LINES, renderQueryResults, type QueryResult } from '../parse/query/render.js'
 import type { SourcePath } from '../paths.js'
+import { holdsLinkOf } from './link-kinds.js'
 
 /** The markdown source of a page as it is on disk, or undefined when it cannot be read. */
 export type SourceText = (path: SourcePath) => string | undefined
@@ -33,7 +34,7 @@ export function sourceReader(root: string): SourceText {
 /** Fills in the results of every ```query block of `site`, in place. */
 /** Whether a page has a query block, which evaluateQueries fills in. */
 export function holdsQuery(sitePage: SitePage): boolean {
-  return sitePage.page.links.some((link) => link.kind === 'query')
+  return holdsLinkOf(sitePage.page.links, 'query')
 }
 
 export function evaluateQueries(site: Site, sourceText: SourceText, times: FileTimes): void {
