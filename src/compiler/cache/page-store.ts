@@ -7,8 +7,9 @@
  *                          creating files is what writing the cache cost)
  *     pages.jsonl          the metadata of every page of the last finished build, each with where its body is: a
  *                          version line, then one page per line, as ASCII (see `asciiJson`); a later line of a content
- *                          hash wins. A line is `[where, record]`, a tab, the length of the rest, a tab, and the
- *                          fields a warm build reads only of the pages it compiles, renders or links anew (DEFERRED)
+ *                          hash wins. A line is `[where, record]`, a tab, the length of the rest and the kinds of the
+ *                          page's links, a tab, and the fields a warm build reads only of the pages it compiles,
+ *                          renders or links anew (DEFERRED)
  *
  * A build reads pages.jsonl once, compiles what it does not find there, and after succeeding adds the lines of the pages
  * it compiled at the end of the file, and deletes the packs no page points into any more. Lines of pages the build no
@@ -33,6 +34,7 @@ import {
 import { join } from 'node:path'
 import type { CompiledPage, Page } from '../parse/page.js'
 import { DEFAULT_FRONTMATTER, defaultFrontmatter, type Frontmatter } from '../parse/frontmatter.js'
+import { knowLinkKinds, linkKindsOf } from '../link/link-kinds.js'
 
 /** Where a stored body is: a byte range of a pack file. Private to the store. */
 interface BodyRef {
@@ -92,7 +94,7 @@ export function createMemoryStore(): PageStore {
   }
 }
 
-const INDEX_VERSION = 6
+const INDEX_VERSION = 7
 const NEWLINE = 0x0a
 const TAB = 0x09
 const NEWLINE_BYTES = Buffer.from('\n')
@@ -108,12 +110,14 @@ interface IndexEntry {
 }
 
 /**
- * The fields of a record that a warm build reads only of the pages it compiles, renders or links anew: the sidebar's
- * headings, the anchors and the embeddable sections. They are half of an index line's bytes, and most of its parsing, so
- * a line keeps them apart, and a record read from the index parses them when one of them is first read. Every record
- * the store gives out has them last (recordOf), so that one read from the index has its keys in the same order.
+ * The fields of a record that a warm build reads only of the pages it compiles, renders or links anew: the links, the
+ * sidebar's headings, the anchors and the embeddable sections. They are two thirds of an index line's bytes, and most of
+ * its parsing, so a line keeps them apart, and a record read from the index parses them when one of them is first read.
+ * What every page is asked of its links, whether it holds a base or a query, the line tells beside them (link-kinds.ts).
+ * Every record the store gives out has them last (recordOf), so that one read from the index has its keys in the same
+ * order.
  */
-const DEFERRED = ['headers', 'anchors', 'fragments'] as const
+const DEFERRED = ['links', 'headers', 'anchors', 'fragments'] as const
 const IS_DEFERRED: ReadonlySet<string> = new Set(DEFERRED)
 
 export function createDiskStore(dir: string): PageStore {
@@ -313,7 +317,8 @@ function indexLineOf({ page, body }: IndexEntry): Buffer {
     if (!IS_DEFERRED.has(key)) record[key] = key === 'frontmatter' ? compactFrontmatter(value as Frontmatter) : value
   }
   const rest = asciiJson(DEFERRED.map((key) => page[key]))
-  return Buffer.from(`${asciiJson([body, record])}\t${rest.length}\t${rest}`, 'latin1')
+  const kinds = [...linkKindsOf(page)].join(',')
+  return Buffer.from(`${asciiJson([body, record])}\t${rest.length} ${kinds}\t${rest}`, 'latin1')
 }
 
 /** The page of the index line at `bytes[start, end)`, or undefined for a line torn or of another shape. */
@@ -321,8 +326,9 @@ function indexEntryOf(bytes: Buffer, start: number, end: number): IndexEntry | u
   const tab = bytes.indexOf(TAB, start)
   const lengthEnd = tab === -1 ? -1 : bytes.indexOf(TAB, tab + 1)
   if (lengthEnd === -1 || lengthEnd >= end) return undefined
+  const [length, kinds] = bytes.toString('latin1', tab + 1, lengthEnd).split(' ')
   // the deferred part is parsed later: a line cut short is known by its length
-  if (end - lengthEnd - 1 !== Number(bytes.toString('latin1', tab + 1, lengthEnd))) return undefined
+  if (kinds === undefined || end - lengthEnd - 1 !== Number(length)) return undefined
   let entry: [BodyRef, CompiledPage] | undefined
   try {
     entry = JSON.parse(bytes.toString('latin1', start, tab)) as [BodyRef, CompiledPage]
@@ -337,8 +343,14 @@ function indexEntryOf(bytes: Buffer, start: number, end: number): IndexEntry | u
   // added at the end, as recordOf puts them, the same way on every record: they keep the records' shape shared
   deferredParts.set(page, bytes.subarray(lengthEnd + 1, end))
   Object.defineProperties(page, DEFERRED_FIELDS)
+  let known = kindSets.get(kinds)
+  if (!known) kindSets.set(kinds, (known = new Set(kinds === '' ? [] : kinds.split(','))))
+  knowLinkKinds(page, known)
   return { page, body }
 }
+
+/** The kinds of links of the records read, by how a line writes them: most pages share a few. */
+const kindSets = new Map<string, ReadonlySet<string>>()
 
 /** The deferred part of the index line of each record read from it, until one of its deferred fields is read. */
 const deferredParts = new WeakMap<object, Buffer>()

@@ -53,7 +53,7 @@ const BASE_SOURCE = /\.base$/i
  */
 /** Whether a page has a base of its own (a ```base block, or it is a `.base` file), which evaluateBases fills in. */
 export function holdsBase(sitePage: SitePage): boolean {
-  return holdsLinkOf(sitePage.page.links, 'base')
+  return holdsLinkOf(sitePage.page, 'base')
 }
 
 export function evaluateBases(site: Site, times: FileTimes, now = Date.now()): Diagnostic[] {

@@ -34,7 +34,7 @@ export function sourceReader(root: string): SourceText {
 /** Fills in the results of every ```query block of `site`, in place. */
 /** Whether a page has a query block, which evaluateQueries fills in. */
 export function holdsQuery(sitePage: SitePage): boolean {
-  return holdsLinkOf(sitePage.page.links, 'query')
+  return holdsLinkOf(sitePage.page, 'query')
 }
 
 export function evaluateQueries(site: Site, sourceText: SourceText, times: FileTimes): void {
