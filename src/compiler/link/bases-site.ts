@@ -47,15 +47,15 @@ export function fileTimes(root: string, git: ReadonlyMap<SourcePath, GitInfo>): 
 
 const BASE_SOURCE = /\.base$/i
 
-/**
- * Fills in the views of every base of `site` (in place) and returns the problems found evaluating them, which also
- * replace those of the previous evaluation in `site.diagnostics`.
- */
 /** Whether a page has a base of its own (a ```base block, or it is a `.base` file), which evaluateBases fills in. */
 export function holdsBase(sitePage: SitePage): boolean {
   return holdsLinkOf(sitePage.page, 'base')
 }
 
+/**
+ * Fills in the views of every base of `site` (in place) and returns the problems found evaluating them, which also
+ * replace those of the previous evaluation in `site.diagnostics`.
+ */
 export function evaluateBases(site: Site, times: FileTimes, now = Date.now()): Diagnostic[] {
   const kept = site.diagnostics.filter((d) => d.code !== 'base-expression')
   site.diagnostics.length = 0

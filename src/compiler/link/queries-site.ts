@@ -31,12 +31,12 @@ export function sourceReader(root: string): SourceText {
   }
 }
 
-/** Fills in the results of every ```query block of `site`, in place. */
 /** Whether a page has a query block, which evaluateQueries fills in. */
 export function holdsQuery(sitePage: SitePage): boolean {
   return holdsLinkOf(sitePage.page, 'query')
 }
 
+/** Fills in the results of every ```query block of `site`, in place. */
 export function evaluateQueries(site: Site, sourceText: SourceText, times: FileTimes): void {
   const holders = site.pages.filter(holdsQuery)
   if (holders.length === 0) return
