@@ -72,6 +72,9 @@ export async function compilePages(
   let cached = 0
   let done = 0
   const inFlight = new Set<Promise<void>>()
+  // once a batch went to the workers, the small ones after it follow: a straggler of one page would otherwise be
+  // parsed on this thread with a parser not yet warm, while the warm workers wait for it
+  let onWorkers = false
   /** A page from the cache when the file's stamp is unchanged, else the file's text to compile (or nothing when unreadable). */
   const load = async (ref: ContentRef): Promise<CompiledPage | SourceFile | undefined> => {
     // synchronous: thousands of stats of cached inodes finish sooner than their trips through the thread pool
@@ -119,11 +122,9 @@ export async function compilePages(
     done += batch.length - misses.length
     options.onProgress?.('compile', done, refs.length)
     if (misses.length === 0) continue
+    onWorkers ||= compilesInParallel(misses.length, options)
     const task = pool
-      .run(
-        { type: 'compile', sources: misses, ...(labels === deCH ? {} : { labels }), ...(settings ? { settings } : {}) },
-        compilesInParallel(misses.length, options),
-      )
+      .run({ type: 'compile', sources: misses, ...(labels === deCH ? {} : { labels }), ...(settings ? { settings } : {}) }, onWorkers)
       .then((result) => {
         pages.push(...result.pages)
         result.pages.forEach((page, i) => recordKeys.set(page.contentHash, result.recordKeys[i]!))
