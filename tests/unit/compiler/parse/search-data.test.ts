@@ -41,4 +41,10 @@ describe('full-text snippet text', () => {
   it('keeps an inline tag as written', () => {
     expect(textOf('Thema #odoo, dann mehr.\n')).toEqual(['Thema #odoo, dann mehr.'])
   })
+
+  it('collapses every run of whitespace, tabs, line ends and no-break spaces to one space', () => {
+    expect(textOf('Wartung\tam  Montag\nund\u00a0Dienstag &nbsp; abends\n\n`a\t\tb`\n')).toEqual([
+      'Wartung am Montag und Dienstag abends a b',
+    ])
+  })
 })
