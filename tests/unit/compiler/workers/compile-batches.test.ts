@@ -2,7 +2,7 @@
  * Which thread compiles a batch of pages: a batch with few pages to compile stays on the main thread (a warm build with
  * one changed page starts no worker), but once the workers took a batch, a small one after it goes to them too.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -17,7 +17,6 @@ import type { Task } from '../../../../src/compiler/workers/tasks.js'
 /** `count` pages in a new folder, as the discover step lists them. */
 function pages(count: number): ContentRef[] {
   const root = mkdtempSync(join(tmpdir(), 'wikigen-batches-'))
-  mkdirSync(root, { recursive: true })
   return Array.from({ length: count }, (_, i) => {
     const name = `Seite ${i}.md`
     writeFileSync(join(root, name), `# Seite ${i}\n\nText.\n`)
