@@ -2,8 +2,7 @@
  * Which thread compiles a batch of pages: a batch with few pages to compile stays on the main thread (a warm build with
  * one changed page starts no worker), but once the workers took a batch, a small one after it goes to them too.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { toSourcePath } from '../../../../src/compiler/paths.js'
@@ -13,10 +12,11 @@ import { compilePages } from '../../../../src/compiler/workers/compile.js'
 import { COMPILE_BATCH } from '../../../../src/compiler/workers/parallelism.js'
 import { createPool, type TaskPool } from '../../../../src/compiler/workers/pool.js'
 import type { Task } from '../../../../src/compiler/workers/tasks.js'
+import { tempDir } from '../../../integration/helpers.js'
 
 /** `count` pages in a new folder, as the discover step lists them. */
 function pages(count: number): ContentRef[] {
-  const root = mkdtempSync(join(tmpdir(), 'wikigen-batches-'))
+  const root = tempDir('wikigen-batches-')
   return Array.from({ length: count }, (_, i) => {
     const name = `Seite ${i}.md`
     writeFileSync(join(root, name), `# Seite ${i}\n\nText.\n`)
