@@ -70,12 +70,14 @@ const MARKDOWN: [string, number, (n: number) => string][] = [
 describe('time grows in proportion to the input', () => {
   it.each(MARKDOWN)(
     'markdown: %s',
+    // measured once more when over the bound: the nested inline footnotes give 4.1–4.5 alone and reached 8.08 once
+    // under the load of the whole suite; quadratic work gives 16 in both attempts
+    { timeout: 120_000, retry: 1 },
     async (_name, n, page) => {
       const texts = new Map([n, n * FACTOR].map((size) => [size, page(size)]))
       const measured = await ratio(n, (size) => parse(texts.get(size)!))
       expect(measured.ratio, JSON.stringify(measured)).toBeLessThan(MAX_RATIO)
     },
-    120_000,
   )
 
   it('dead links to long anchors among long headings', async () => {
