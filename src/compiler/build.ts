@@ -6,9 +6,10 @@
  *                      read, parse,    main        index, redirects, …)          owner a path)    write routes)    staging folder
  *                      cache)          thread)                                                                    replaces the output)
  *
- * The full-text index is merged beside linking and rendering (workers/fulltext-job.ts). Each step is a function in its
- * own phase folder; this module only wires them, holds the build's scope (cache, workers, Ctrl-C cleanup:
- * workers/build-scope.ts) and times the phases. Its records (options, result, state) are in build-options.ts.
+ * The full-text index is merged beside linking and rendering (workers/fulltext-job.ts), and the files emitFiles makes
+ * are written while the workers render the routes. Each step is a function in its own phase folder; this module only
+ * wires them, holds the build's scope (cache, workers, Ctrl-C cleanup: workers/build-scope.ts) and times the phases.
+ * Its records (options, result, state) are in build-options.ts.
  */
 import { rmSync } from 'node:fs'
 import { basename, resolve } from 'node:path'
@@ -143,15 +144,17 @@ export async function build(given: BuildOptions): Promise<BuildResult> {
       diagnostics.push(...made.diagnostics, ...git.diagnostics, ...pathDiagnostics)
       clock.mark('prepare routes')
 
-      const render = await renderRoutes(jobs, { staging, out }, scope, renderCache, { ...options, slots, keyOf })
-      clock.mark('render')
+      // the other files and the full-text index's meta file are written while the workers render
+      const [render, fileBytes, fullTextBytes] = await allOf([
+        renderRoutes(jobs, { staging, out }, scope, renderCache, { ...options, slots, keyOf }),
+        writeFiles(staging, files, out),
+        fullText.finish(site),
+      ] as const)
+      clock.mark('render, other files, full-text index (rest)')
       // a slot component that threw left its place empty: no such site replaces the last output
       const slotFailure = render.slotFailures[0]
       if (slotFailure) throw slotErrorOf(slotFailure)
-      const bytes = render.bytes + (await writeFiles(staging, files, out))
-      clock.mark('search index, redirects, assets')
-      const fullTextBytes = await fullText.finish(site)
-      clock.mark('full-text index (rest)')
+      const bytes = render.bytes + fileBytes
       // a dev build is served compressed on the fly: its pages change in place, copies would go stale
       if (config.precompress && !options.dev) {
         await precompressFolder(staging, out)
@@ -256,6 +259,17 @@ async function compileAndLink(
     ...site.diagnostics,
   ]
   return { site, diagnostics, compiled, linkKey }
+}
+
+/**
+ * Waits for all of `work`, then throws the first failure in its order: a failed build removes its staging folder only
+ * once nothing writes into it any more.
+ */
+async function allOf<T extends readonly unknown[]>(work: { readonly [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const outcomes = await Promise.allSettled(work)
+  const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected')
+  if (failed) throw failed.reason
+  return outcomes.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) as unknown as T
 }
 
 /** Phase timings: each phase lasts from the end of the one before to its mark. */
