@@ -263,7 +263,8 @@ async function compileAndLink(
 
 /**
  * Waits for all of `work`, then throws the first failure in its order: a failed build removes its staging folder only
- * once nothing writes into it any more.
+ * once none of `work` writes into it any more. (A failed render batch still rejects renderRoutes while the other
+ * batches finish; that is renderRoutes' own.)
  */
 async function allOf<T extends readonly unknown[]>(work: { readonly [K in keyof T]: Promise<T[K]> }): Promise<T> {
   const outcomes = await Promise.allSettled(work)
