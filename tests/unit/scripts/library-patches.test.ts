@@ -28,6 +28,10 @@ function samples(): string[] {
     '- > quote in a list\n  > | a |\n  > |---|\n  > | *b* |\n\n  lazy\ncontinued\n\n> - [ ] task\n>   ***deep** emphasis*\n',
     '[ref]: https://example.org "Title"\n\nSee [ref] and [[Page#Part|label]] and ![[file.png|200]]\n\n| a | b |\n|---|:-:|\n| 1 | 2 |\n',
     'Setext\n======\n\n*unclosed **strong\n\n```js\ncode\n```\n\n<div>html</div>\n\nhttps://example.org and info@example.org\n',
+    // containers in containers, ending in blank lines and at the end of the text: the pass moves their line endings
+    '> - a\n>   > b\n>   >\n>\n> - c\n\n\n1. x\n   - y\n\n     > z\n\n\n',
+    '[^1]: note\n    > quoted\n\n    - item\n\n[^1]\n\n> [!tip]- Fold\n> - [ ] a\n>   1. b\n>\n>      c\n>\n',
+    '- a\n\n  ```\n  code\n  ```\n- b\n  ~~~\n- > c\n  d\n>',
   ]
 }
 
@@ -84,6 +88,7 @@ describe('the speed fixes to libraries in the bundle', () => {
     const subtokenize = patchSubtokenize(readFileSync(subtokenizeFile, 'utf8')) as string
     expect(subtokenize).not.toContain('Object.assign(jumps')
     expect(subtokenize).toContain('gaps.set(')
+    expect(subtokenize).toContain('if (subcontent(events, index, jumps)) more = true;')
     expect(patchParse(readFileSync(parseFile, 'utf8'))).toContain('constructsOf(settings.extensions)')
   })
 
