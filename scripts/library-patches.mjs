@@ -19,7 +19,8 @@
 // The pass runs over the whole document again as long as its last run tokenized any content; the final run, which
 // finds nothing left, reads every event once more (about 1.5 % of parsing a page). The fix runs it again only when the
 // events of the content just tokenized hold more content to tokenize (a token with a content type) or the end of a
-// container (whose line endings the pass moves): the runs it drops are the ones that would change nothing.
+// container (whose line endings the pass moves; micromark's containers all belong to the document itself, so this one
+// is a safeguard): the runs it drops are the ones that would change nothing.
 //
 // micromark (parse.js): every document combined the syntax extensions into one table of constructs anew. The fix
 // keeps the table made for an array of extensions and uses it again for the next document with the same array (each
