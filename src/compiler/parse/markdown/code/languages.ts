@@ -3,7 +3,7 @@
  * about (Dockerfile, nginx, PowerShell, HTTP, batch files, Java properties, Jinja, Twig, Apache/.htaccess, LaTeX), and two grammars of its own
  * (HCL/Terraform, Caddyfile). Names as typed in a fence are matched case-insensitively, aliases included.
  */
-import { common, createLowlight } from 'lowlight'
+import { common, createLowlight, type LanguageFn } from 'lowlight'
 import dockerfile from 'highlight.js/lib/languages/dockerfile'
 import nginx from 'highlight.js/lib/languages/nginx'
 import powershell from 'highlight.js/lib/languages/powershell'
@@ -18,43 +18,156 @@ import { caddyfile } from './grammars/caddyfile.js'
 import { hcl } from './grammars/hcl.js'
 
 type Lowlight = ReturnType<typeof createLowlight>
-let highlighter: Lowlight | undefined
+type Mode = { subLanguage?: string | string[]; contains?: unknown; variants?: unknown; starts?: unknown }
+
+/** Every grammar by the name it is registered under, in the order of registration (auto-detection breaks ties by it). */
+export const GRAMMARS: Readonly<Record<string, LanguageFn>> = {
+  ...common,
+  dockerfile,
+  nginx,
+  powershell,
+  http,
+  dos,
+  properties,
+  django,
+  apache,
+  twig,
+  latex,
+  hcl,
+  caddyfile,
+}
 
 /**
- * The highlighter with every grammar registered, made at its first use: registering them costs a thread 30 ms, which
- * the main thread of a warm build, compiling a page without code or none at all, does not spend.
+ * The aliases each grammar declares in its definition. Knowing them without running the definitions lets a thread
+ * register only the grammars its pages use (all of them cost 30 ms, one about 2 ms). A test keeps this table equal to
+ * what the grammars declare.
  */
-export function lowlight(): Lowlight {
-  if (highlighter) return highlighter
-  highlighter = createLowlight({
-    ...common,
-    dockerfile,
-    nginx,
-    powershell,
-    http,
-    dos,
-    properties,
-    django,
-    apache,
-    twig,
-    latex,
-    hcl,
-    caddyfile,
-  })
-  // names people type that the grammars do not list themselves
-  highlighter.registerAlias({
-    bash: ['shell-script', 'bashrc'],
-    shell: ['terminal', 'shellsession'],
-    nginx: ['nginx.conf'],
-    django: ['j2', 'jinja2'],
-    ini: ['conf', 'cfg', 'systemd', 'desktop', 'editorconfig', 'gitconfig'],
-    dockerfile: ['containerfile'],
-    yaml: ['yml'],
-    hcl: ['nomad', 'packer'],
-    apache: ['htaccess'],
-    latex: ['mathjax', 'katex'],
-  })
-  return highlighter
+export const OWN_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  arduino: ['ino'],
+  bash: ['sh', 'zsh'],
+  c: ['h'],
+  cpp: ['cc', 'c++', 'h++', 'hpp', 'hh', 'hxx', 'cxx'],
+  csharp: ['cs', 'c#'],
+  diff: ['patch'],
+  go: ['golang'],
+  graphql: ['gql'],
+  ini: ['toml'],
+  java: ['jsp'],
+  javascript: ['js', 'jsx', 'mjs', 'cjs'],
+  json: ['jsonc', 'json5'],
+  kotlin: ['kt', 'kts'],
+  lua: ['pluto'],
+  makefile: ['mk', 'mak', 'make'],
+  markdown: ['md', 'mkdown', 'mkd'],
+  objectivec: ['mm', 'objc', 'obj-c', 'obj-c++', 'objective-c++'],
+  perl: ['pl', 'pm'],
+  plaintext: ['text', 'txt'],
+  python: ['py', 'gyp', 'ipython'],
+  'python-repl': ['pycon'],
+  ruby: ['rb', 'gemspec', 'podspec', 'thor', 'irb'],
+  rust: ['rs'],
+  shell: ['console', 'shellsession'],
+  typescript: ['ts', 'tsx', 'mts', 'cts'],
+  vbnet: ['vb'],
+  xml: ['html', 'xhtml', 'rss', 'atom', 'xjb', 'xsd', 'xsl', 'plist', 'wsf', 'svg'],
+  yaml: ['yml'],
+  dockerfile: ['docker'],
+  nginx: ['nginxconf'],
+  powershell: ['pwsh', 'ps', 'ps1'],
+  http: ['https'],
+  dos: ['bat', 'cmd'],
+  django: ['jinja'],
+  apache: ['apacheconf'],
+  twig: ['craftcms'],
+  latex: ['tex'],
+  hcl: ['terraform', 'tf', 'tfvars', 'hcl2', 'opentofu'],
+  caddyfile: ['caddy'],
+}
+
+/** Names people type that the grammars do not list themselves. */
+export const OUR_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  bash: ['shell-script', 'bashrc'],
+  shell: ['terminal', 'shellsession'],
+  nginx: ['nginx.conf'],
+  django: ['j2', 'jinja2'],
+  ini: ['conf', 'cfg', 'systemd', 'desktop', 'editorconfig', 'gitconfig'],
+  dockerfile: ['containerfile'],
+  yaml: ['yml'],
+  hcl: ['nomad', 'packer'],
+  apache: ['htaccess'],
+  latex: ['mathjax', 'katex'],
+}
+
+/** Each name a fence may use (lower case) → its grammar's name, as highlight.js resolves it with every grammar registered. */
+const NAMES = new Map<string, string>()
+for (const table of [OWN_ALIASES, OUR_ALIASES]) {
+  for (const [name, aliases] of Object.entries(table)) for (const alias of aliases) NAMES.set(alias, name)
+}
+for (const name of Object.keys(GRAMMARS)) NAMES.set(name, name) // a grammar's name comes before any alias
+
+/** The highlighter as pages use it: `highlight` takes a grammar's name (see `grammarOf`). */
+export interface Highlighter {
+  highlight(grammar: string, value: string): ReturnType<Lowlight['highlight']>
+}
+
+/**
+ * A highlighter that registers a grammar at its first use, with the grammars it embeds (HTML's scripts and styles,
+ * a shell session's commands), so that a block is highlighted as with every grammar registered. A grammar that guesses
+ * its embedded language among all of them (an HTTP message's body) runs on a highlighter with all of them, registered
+ * in their order, since the guess breaks ties by that order.
+ */
+export function createHighlighter(): Highlighter {
+  const some = createLowlight()
+  let all: Lowlight | undefined
+  /** For each grammar registered on `some`: whether it, or one it embeds, guesses among all grammars. */
+  const guessesAmongAll = new Map<string, boolean>()
+
+  function register(name: string): boolean {
+    const known = guessesAmongAll.get(name)
+    if (known !== undefined) return known
+    guessesAmongAll.set(name, false) // a grammar may embed itself (XML in XML)
+    const embedded: Array<string | string[]> = []
+    some.register(name, (hljs) => {
+      const definition = GRAMMARS[name]!(hljs)
+      subLanguagesOf(definition as Mode, embedded, new Set())
+      return definition
+    })
+    let guesses = false
+    for (const sub of embedded) {
+      if (Array.isArray(sub) && sub.length === 0) guesses = true
+      for (const other of [sub].flat()) {
+        const grammar = NAMES.get(other.toLowerCase())
+        if (grammar !== undefined && register(grammar)) guesses = true
+      }
+    }
+    guessesAmongAll.set(name, guesses)
+    return guesses
+  }
+
+  return {
+    highlight(grammar, value) {
+      if (!register(grammar)) return some.highlight(grammar, value)
+      all ??= createLowlight(GRAMMARS)
+      return all.highlight(grammar, value)
+    },
+  }
+}
+
+/** The `subLanguage` values of a grammar's modes, however deep. */
+function subLanguagesOf(mode: Mode, into: Array<string | string[]>, seen: Set<Mode>): void {
+  if (seen.has(mode)) return
+  seen.add(mode)
+  if (mode.subLanguage !== undefined) into.push(mode.subLanguage)
+  for (const next of [mode.contains, mode.variants, mode.starts].flat()) {
+    if (next !== null && typeof next === 'object') subLanguagesOf(next as Mode, into, seen)
+  }
+}
+
+let highlighter: Highlighter | undefined
+
+/** This thread's highlighter, made at its first use. */
+export function lowlight(): Highlighter {
+  return (highlighter ??= createHighlighter())
 }
 
 /**
@@ -67,20 +180,18 @@ export const QUERY = 'query'
 const PLAIN = new Set(['', 'text', 'txt', 'plain', 'plaintext', 'output', 'log', QUERY])
 
 /** Names highlight.js gives another meaning: `shell` is its grammar for sessions with prompts (`console` is kept for that). */
-const GRAMMARS: Record<string, string> = { shell: 'bash' }
+const MEANINGS: Record<string, string> = { shell: 'bash' }
 
 /** The grammar for a fence name, `null` for plain text on purpose, `undefined` for a language wikigen does not know. */
 export function grammarOf(name: string): string | null | undefined {
   const key = name.toLowerCase()
   if (PLAIN.has(key)) return null
-  const grammar = GRAMMARS[key] ?? key
-  return lowlight().registered(grammar) ? grammar : undefined
+  return NAMES.get(MEANINGS[key] ?? key)
 }
 
 /** The languages a reader may name, sorted, for the warning about an unknown one (grammars by name, not aliases). */
 export function knownLanguages(): string[] {
-  return lowlight()
-    .listLanguages()
+  return Object.keys(GRAMMARS)
     .filter((name) => name !== 'plaintext')
     .concat(['text'])
     .sort()
