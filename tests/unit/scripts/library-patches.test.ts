@@ -4,8 +4,17 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseMarkdown } from '../../../src/compiler/parse/markdown/parse.js'
 import { renderBody } from '../../../src/compiler/parse/markdown/to-hast.js'
-// @ts-expect-error: a plain script without types
-import { libraryPatches, patchFromMarkdown, patchParse, patchSubtokenize, patchVisitParents } from '../../../scripts/library-patches.mjs'
+import {
+  libraryPatches,
+  patchFromMarkdown,
+  patchParse,
+  patchSubtokenize,
+  patchToHtmlAll,
+  patchToHtmlElement,
+  patchToHtmlText,
+  patchVisitParents,
+  // @ts-expect-error: a plain script without types
+} from '../../../scripts/library-patches.mjs'
 
 const root = join(import.meta.dirname, '../../..')
 /** The libraries' own code, as esbuild bundles it (tests import their development builds instead). */
@@ -13,6 +22,9 @@ const libraryFile = join(root, 'node_modules/mdast-util-from-markdown/lib/index.
 const visitFile = join(root, 'node_modules/unist-util-visit-parents/lib/index.js')
 const subtokenizeFile = join(root, 'node_modules/micromark-util-subtokenize/index.js')
 const parseFile = join(root, 'node_modules/micromark/lib/parse.js')
+const toHtmlFile = join(root, 'node_modules/hast-util-to-html/lib/index.js')
+const elementFile = join(root, 'node_modules/hast-util-to-html/lib/handle/element.js')
+const textFile = join(root, 'node_modules/hast-util-to-html/lib/handle/text.js')
 
 /** The markdown of the test fixtures (every construct wikigen reads, and some of them broken) and of the wiki's pages. */
 function samples(): string[] {
@@ -32,6 +44,10 @@ function samples(): string[] {
     '> - a\n>   > b\n>   >\n>\n> - c\n\n\n1. x\n   - y\n\n     > z\n\n\n',
     '[^1]: note\n    > quoted\n\n    - item\n\n[^1]\n\n> [!tip]- Fold\n> - [ ] a\n>   1. b\n>\n>      c\n>\n',
     '- a\n\n  ```\n  code\n  ```\n- b\n  ~~~\n- > c\n  d\n>',
+    // text and attributes to escape, void and nested elements, raw HTML with script and style
+    'a < b && c > d, &amp; &copy; &#x41; "quoted" \'single\' `tick`\n\n![alt "x" & <y>](a.png "t & \'q\'")\n\n---\n\nline  \nbreak\n',
+    '<img src="x.png" alt="a & b"> <br> <span title=\'it"s\'>x &lt; y</span>\n\n<style>p > a { color: red }</style>\n\n<script>if (a < b && c) {}</script>\n',
+    '`<code> & more` **<b>&</b>** [x & y](https://example.org/?a=1&b=<2>)\n\n```html\n<p class="a">&amp; <b>x</b></p>\n```\n',
   ]
 }
 
@@ -72,6 +88,8 @@ async function patchedPipeline(): Promise<Pipeline> {
   expect(text).toContain('jumps.has(')
   expect(text).toContain('constructsOf(settings.extensions)')
   expect(text).not.toMatch(/defineProperty\(visit\d*, "name"/)
+  expect(text).toContain('results += this.one(')
+  expect(text).toMatch(/!node\d*\.value\.includes\("<"\)/)
   const module = (await import(`data:text/javascript;base64,${Buffer.from(text).toString('base64')}`)) as {
     parseMarkdown: typeof parseMarkdown
     renderBody: typeof renderBody
@@ -90,6 +108,9 @@ describe('the speed fixes to libraries in the bundle', () => {
     expect(subtokenize).toContain('gaps.set(')
     expect(subtokenize).toContain('if (subcontent(events, index, jumps)) more = true;')
     expect(patchParse(readFileSync(parseFile, 'utf8'))).toContain('constructsOf(settings.extensions)')
+    expect(patchToHtmlAll(readFileSync(toHtmlFile, 'utf8'))).not.toContain("results.join('')")
+    expect(patchToHtmlElement(readFileSync(elementFile, 'utf8'))).not.toContain('parts.push(')
+    expect(patchToHtmlText(readFileSync(textFile, 'utf8'))).toContain("!node.value.includes('<') && !node.value.includes('&')")
   })
 
   it('make the same trees and body HTML as the libraries themselves', async () => {
@@ -113,5 +134,7 @@ describe('the speed fixes to libraries in the bundle', () => {
     expect(() => patchSubtokenize(reordered)).toThrow(/micromark-util-subtokenize changed/)
     const combined = readFileSync(parseFile, 'utf8').replace('...(settings.extensions || [])', '...settings.extensions')
     expect(() => patchParse(combined)).toThrow(/micromark changed/)
+    const joined = readFileSync(elementFile, 'utf8').replace("parts.push('>')", "parts.push(' >')")
+    expect(() => patchToHtmlElement(joined)).toThrow(/hast-util-to-html changed/)
   })
 })
