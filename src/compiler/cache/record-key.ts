@@ -26,7 +26,23 @@ function withoutPlace<T extends { line?: number; column?: number; offset?: numbe
   return rest
 }
 
-/** JSON that keeps what JSON.stringify would drop or blur: regular expressions and functions by their source. */
+/**
+ * JSON that keeps what JSON.stringify would drop or blur: regular expressions and functions by their source. Most
+ * values hold neither (a page's record never does), and JSON.stringify without a replacer is much faster: a look for
+ * them decides.
+ */
 export function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (v instanceof RegExp || typeof v === 'function' ? String(v) : v)) ?? ''
+  return (holdsCode(value, 0) ? JSON.stringify(value, bySource) : JSON.stringify(value)) ?? ''
+}
+
+const bySource = (_key: string, value: unknown) => (value instanceof RegExp || typeof value === 'function' ? String(value) : value)
+
+/** Whether `value` holds a regular expression or a function; true too for a structure too deep to look through. */
+function holdsCode(value: unknown, depth: number): boolean {
+  if (typeof value === 'function' || value instanceof RegExp) return true
+  if (value === null || typeof value !== 'object') return false
+  if (depth > 64) return true
+  if (Array.isArray(value)) return value.some((item) => holdsCode(item, depth + 1))
+  for (const key in value) if (holdsCode((value as Record<string, unknown>)[key], depth + 1)) return true
+  return false
 }

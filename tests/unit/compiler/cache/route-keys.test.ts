@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { resolveConfig } from '../../../../src/compiler/config/config.js'
 import { loadRenderCache } from '../../../../src/compiler/cache/render-cache.js'
 import { linkKeyOf, pageKeysOf } from '../../../../src/compiler/cache/route-keys.js'
+import { stableJson } from '../../../../src/compiler/cache/record-key.js'
 import { createRenderJobs, type KnownRoutes, type RenderJob } from '../../../../src/compiler/emit/page-routes.js'
 import { linkSite } from '../../../../src/compiler/link/link-site.js'
 import type { CompiledPage } from '../../../../src/compiler/parse/page.js'
@@ -139,5 +140,21 @@ describe('generated routes under an unchanged site key', () => {
     const after = knownIn(dir, 'site-1')
     expect(after.cache.generatedOf('glossary', 'site-1')).toBeUndefined()
     expect(after.cache.generatedOf('tags', 'site-1')?.map((shell) => shell.file)).toEqual(expect.arrayContaining(['tags/plan.html']))
+  })
+})
+
+describe('the JSON that keys are hashed from', () => {
+  it('keeps regular expressions and functions by their source, however deep they stand', () => {
+    const hook = (text: string) => text.trim()
+    expect(stableJson({ markdown: { pattern: /Ticket-\d+/g, steps: [{ hook }] } })).toBe(
+      `{"markdown":{"pattern":"/Ticket-\\\\d+/g","steps":[{"hook":${JSON.stringify(String(hook))}}]}}`,
+    )
+    // a changed hook changes the key
+    expect(stableJson({ hook: (text: string) => text })).not.toBe(stableJson({ hook }))
+  })
+
+  it('is plain JSON for values without them', () => {
+    const record = { title: 'Plan', tags: ['a', 'b'], links: [{ target: 'Handbuch', anchor: undefined }], draft: false, order: null }
+    expect(stableJson(record)).toBe(JSON.stringify(record))
   })
 })
