@@ -7,7 +7,7 @@
 import type { Element, ElementContent } from 'hast'
 import { closestMatch } from '../../../config/closest.js'
 import { parseFenceInfo, type FenceInfo } from './info.js'
-import { grammarOf, knownLanguages, labelOf, lowlight } from './languages.js'
+import { grammarOf, highlighter, knownLanguages, labelOf } from './languages.js'
 import { splitLines } from './lines.js'
 
 export { parseFenceInfo, type FenceInfo } from './info.js'
@@ -17,7 +17,7 @@ export function codeBlock(value: string, info: FenceInfo): Element {
   const grammar = grammarOf(info.lang)
   const highlighted = typeof grammar === 'string'
   let children: ElementContent[] = highlighted
-    ? (lowlight().highlight(grammar, value).children as ElementContent[])
+    ? (highlighter().highlight(grammar, value).children as ElementContent[])
     : [{ type: 'text', value }]
   if (info.highlight.size > 0 || info.lineNumbers) children = markLines(children, info)
   const label = labelOf(info.lang)
