@@ -44,6 +44,26 @@ describe('the file thread', () => {
     }
   })
 
+  it('removes a large folder at the end of a build with the main thread: half of its files wait for settled', async () => {
+    const work = tempDir()
+    const previous = join(work, 'previous')
+    for (const folder of ['', 'fulltext/p', '_wikigen']) mkdirSync(join(previous, folder), { recursive: true })
+    for (let i = 0; i < 300; i++) writeFileSync(join(previous, `seite-${i}.html`), 'S')
+    for (let i = 0; i < 300; i++) writeFileSync(join(previous, 'fulltext', 'p', `${i}.json`), '{}')
+    writeFileSync(join(previous, '_wikigen', 'app.js'), '')
+    const files = createFileThread(fileWorkerFile)
+    try {
+      files.remove(previous, { split: true })
+      // the thread answers in order: once this write is done, its half is unlinked
+      await files.write([{ path: join(work, 'marke.txt'), contents: '' }])
+      expect(filesIn(previous).size).toBe(300)
+      await files.settled()
+      expect(existsSync(previous)).toBe(false)
+    } finally {
+      await files.close()
+    }
+  })
+
   it('writes files into the folders it makes, and rejects a write that fails with the reason', async () => {
     const work = tempDir()
     const files = createFileThread(fileWorkerFile)

@@ -73,3 +73,32 @@ export function removeFolder(folder: string): void {
     rmSync(folder, { recursive: true, force: true })
   }
 }
+
+/** Every file under `folder` (not its folders), folder by folder; undefined when a folder cannot be read. */
+export function filesUnder(folder: string): string[] | undefined {
+  const files: string[] = []
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else files.push(path)
+    }
+  }
+  try {
+    walk(folder)
+    return files
+  } catch {
+    return undefined
+  }
+}
+
+/** Unlinks every file; one that cannot be is left for removeFolder, which removes what is left of its folder. */
+export function unlinkAll(files: readonly string[]): void {
+  for (const file of files) {
+    try {
+      unlinkSync(file)
+    } catch {
+      // removeFolder's fallback deals with it
+    }
+  }
+}

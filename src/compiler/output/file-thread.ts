@@ -7,7 +7,7 @@
  * Without a thread (a small site, tests of the compiler alone) the same operations run on the main thread, in order.
  */
 import { Worker } from 'node:worker_threads'
-import { removeFolder, reuseFiles, writeAll, type FileToWrite } from './file-ops.js'
+import { filesUnder, removeFolder, reuseFiles, unlinkAll, writeAll, type FileToWrite } from './file-ops.js'
 
 /** A file of the previous output and where it goes in the staging folder. */
 export type FilePair = readonly [from: string, to: string]
@@ -17,8 +17,11 @@ export interface FileThread {
   reuse(pairs: readonly FilePair[]): Promise<FilePair[]>
   /** Writes these files (making their folders); resolves once they are written. */
   write(files: readonly FileToWrite[]): Promise<void>
-  /** Starts removing a folder; `settled` waits for it. */
-  remove(folder: string): void
+  /**
+   * Starts removing a folder; `settled` waits for it. With `split`, half of its files are left to the main thread,
+   * which unlinks them in `settled`, where it would otherwise only wait: for a folder removed at the end of a build.
+   */
+  remove(folder: string, options?: { split?: boolean }): void
   /** Resolves once every operation handed over is done; rejects with the first that failed. */
   settled(): Promise<void>
   /** Stops the thread at once, whatever it is doing (an interrupted or failed build). */
@@ -27,7 +30,13 @@ export interface FileThread {
 
 /** What the main thread sends the file thread (file-worker.ts), and what it answers. */
 export type FileRequest =
-  { id: number; reuse: readonly FilePair[] } | { id: number; write: readonly FileToWrite[] } | { id: number; remove: string }
+  | { id: number; reuse: readonly FilePair[] }
+  | { id: number; write: readonly FileToWrite[] }
+  | { id: number; unlink: readonly string[] }
+  | { id: number; remove: string }
+
+/** Fewer files than this are not worth a split removal (file-thread.ts `remove`). */
+const SPLIT_ABOVE = 200
 export interface FileAnswer {
   id: number
   failed?: FilePair[]
@@ -68,6 +77,8 @@ function threaded(workerFile: string): FileThread {
   let failure: Error | undefined
   /** Why the thread is gone, when it died: what it was asked and what it would be asked is refused with that. */
   let died: Error | undefined
+  /** Removals split with the main thread: the folder, the files the main thread unlinks, the thread's part. */
+  const splits: { folder: string; mine: string[]; theirs: Promise<FileAnswer> }[] = []
 
   const send = (request: Omit<FileRequest, 'id'>): Promise<FileAnswer> => {
     if (died) {
@@ -114,10 +125,35 @@ function threaded(workerFile: string): FileThread {
     async write(files) {
       if (files.length > 0) await send({ write: files })
     },
-    remove(folder) {
-      void send({ remove: folder }).catch(() => undefined)
+    remove(folder, options) {
+      const files = options?.split && !died ? filesUnder(folder) : undefined
+      if (!files || files.length < SPLIT_ABOVE) {
+        void send({ remove: folder }).catch(() => undefined)
+        return
+      }
+      // in folder order: the two threads mostly unlink in different folders
+      const half = files.length >> 1
+      const theirs = send({ unlink: files.slice(half) })
+      theirs.catch(() => undefined)
+      splits.push({ folder, mine: files.slice(0, half), theirs })
     },
     async settled() {
+      for (const { folder, mine, theirs } of splits.splice(0)) {
+        unlinkAll(mine)
+        // the folders go once both halves are unlinked; a thread that failed has its failure reported instead
+        if (
+          await theirs.then(
+            () => true,
+            () => false,
+          )
+        ) {
+          try {
+            removeFolder(folder)
+          } catch (error) {
+            failure ??= error as Error
+          }
+        }
+      }
       while (inFlight.size > 0) await Promise.all(inFlight)
       if (failure) throw failure
     },

@@ -3,7 +3,7 @@
  * It loads nothing but `node:fs`, so it starts in a few milliseconds.
  */
 import { parentPort } from 'node:worker_threads'
-import { removeFolder, reuseFiles, writeAll } from './file-ops.js'
+import { removeFolder, reuseFiles, unlinkAll, writeAll } from './file-ops.js'
 import type { FileAnswer, FileRequest } from './file-thread.js'
 
 parentPort!.on('message', (request: FileRequest) => {
@@ -13,6 +13,9 @@ parentPort!.on('message', (request: FileRequest) => {
       answer = { id: request.id, failed: reuseFiles(request.reuse) }
     } else if ('write' in request) {
       writeAll(request.write)
+      answer = { id: request.id }
+    } else if ('unlink' in request) {
+      unlinkAll(request.unlink)
       answer = { id: request.id }
     } else {
       removeFolder(request.remove)

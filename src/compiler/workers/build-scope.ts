@@ -54,7 +54,8 @@ export interface BuildScope {
   /**
    * Disposes of a folder the build made and no longer needs (the previous output, once the new one is in place). With a
    * shared cache and a file thread it is moved into `setAsideDir`, which the next build empties on its file thread
-   * while it compiles; otherwise the file thread removes it now. `files.settled()` waits for either.
+   * while it compiles; otherwise it is removed now, half of it on the file thread and half on the main thread in
+   * `files.settled()`, which waits for either.
    */
   discard(folder: string): void
 }
@@ -87,7 +88,8 @@ export async function withBuildScope<T>(options: ScopeOptions, pages: number, wo
   if (removed) for (const entry of listFolder(removed)) files.remove(join(removed, entry))
   const discard = (folder: string) => {
     if (removed && setAside(folder, removed)) return
-    files.remove(folder)
+    // removed at the end of the build: the main thread, which only waits then, unlinks half of it
+    files.remove(folder, { split: true })
   }
   try {
     return await work({ pool, files, cacheDir, shared, discard })
