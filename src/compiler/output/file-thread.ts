@@ -34,9 +34,6 @@ export type FileRequest =
   | { id: number; write: readonly FileToWrite[] }
   | { id: number; unlink: readonly string[] }
   | { id: number; remove: string }
-
-/** Fewer files than this are not worth a split removal (file-thread.ts `remove`). */
-const SPLIT_ABOVE = 200
 export interface FileAnswer {
   id: number
   failed?: FilePair[]
@@ -68,6 +65,9 @@ function inline(): FileThread {
     close: () => Promise.resolve(),
   }
 }
+
+/** Fewer files than this are not worth a removal split with the main thread (`remove`). */
+const SPLIT_ABOVE = 200
 
 function threaded(workerFile: string): FileThread {
   let worker: Worker | undefined
@@ -141,12 +141,11 @@ function threaded(workerFile: string): FileThread {
       for (const { folder, mine, theirs } of splits.splice(0)) {
         unlinkAll(mine)
         // the folders go once both halves are unlinked; a thread that failed has its failure reported instead
-        if (
-          await theirs.then(
-            () => true,
-            () => false,
-          )
-        ) {
+        const theyDid = await theirs.then(
+          () => true,
+          () => false,
+        )
+        if (theyDid) {
           try {
             removeFolder(folder)
           } catch (error) {
