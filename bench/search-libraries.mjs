@@ -68,7 +68,7 @@ else {
 
 /** Builds a vault with the bundled CLI into a folder. */
 function buildSite(root, out) {
-  if (!existsSync(join(repo, 'lib/cli.js'))) throw new Error('lib/cli.js is missing: run `node scripts/bundle.mjs` first')
+  if (!existsSync(join(repo, 'lib/cli.cjs'))) throw new Error('lib/cli.cjs is missing: run `node scripts/bundle.mjs` first')
   log(`building ${root} → ${out}`)
   execFileSync(process.execPath, [join(repo, 'bin/wikigen.js'), 'build', '--root', root, '--out', out, '--no-cache'], {
     stdio: 'ignore',

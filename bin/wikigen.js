@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Runs the bundled CLI (lib/cli.js, made by scripts/bundle.mjs).
+// Runs the bundled CLI through V8's code cache (lib/launch.js, made by scripts/bundle.mjs from src/cli/launch.ts).
 
 // React's production build unless the caller chose otherwise; set before anything loads React.
 process.env.NODE_ENV ??= 'production'
-const { run } = await import('../lib/cli.js')
-await run()
+const { launch } = await import('../lib/launch.js')
+await launch()

@@ -26,9 +26,10 @@ rmSync(dist, { recursive: true, force: true })
 // The CLI and the worker carry their dependencies: one file loads in a third of the time hundreds of package
 // modules take, and every `wikigen` command starts with that. esbuild stays a package (it runs a native binary).
 //
-// The CLI is split: what a command imports only when it runs (each command's module, the config schema, the dev
-// server, language detection) are chunks beside it in lib/, so a build does not parse the dev server's code, nor a
-// site without a config the schema's. The worker stays one file: its parsing ran a sixth slower split into chunks.
+// The CLI is one CommonJS script (lib/cli.cjs), which lib/launch.js runs from V8's code cache (src/cli/launch.ts):
+// Node 20 keeps no compiled code of ES modules between runs, and a script from the cache starts without compiling
+// any of its code, so it need not be split into the chunks each command imports. The worker is one ES module: its
+// parsing ran a sixth slower split into chunks, and a worker's start is not on the way of a warm build.
 // KaTeX, loaded by a thread at its first formula with a synchronous require(), is a file of its own (lib/katex.cjs)
 // for the same reason.
 const nodeBundle = {
@@ -58,14 +59,15 @@ const plugins = [rawPlugin, libraryPatches, katexApart]
 const cli = await build({
   ...nodeBundle,
   entryPoints: { cli: join(root, 'src/cli/main.ts') },
-  outdir: dist,
-  format: 'esm',
-  splitting: true,
-  // chunks stay in lib/: code that finds files next to itself (the dev client, templates, the worker) may land in one
-  chunkNames: '[name]-[hash]',
-  banner: requireBanner,
+  outfile: join(dist, 'cli.cjs'),
+  format: 'cjs',
+  // the code that finds files beside itself (the worker, the dev client, the templates) asks import.meta.url
+  define: { ...nodeBundle.define, 'import.meta.url': '__wikigenModuleUrl' },
+  banner: { js: "var __wikigenModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
   plugins,
 })
+// the launcher: node:fs and node:vm only, loaded as an ES module by bin/wikigen.js
+await build({ ...nodeBundle, entryPoints: { launch: join(root, 'src/cli/launch.ts') }, outdir: dist, format: 'esm', metafile: false })
 const worker = await build({
   ...nodeBundle,
   // the file thread's entry links and removes files with node:fs alone: a few kilobytes, started in milliseconds
@@ -197,5 +199,5 @@ for (const name of readdirSync(dist)
   .sort())
   salt.update(name).update(readFileSync(join(dist, name)))
 writeFileSync(join(dist, 'bundle-salt.txt'), salt.digest('hex').slice(0, 12))
-console.log(`bundled: lib/cli.js, lib/worker.js, lib/file-worker.js, ${manifest.files.length} client files`)
+console.log(`bundled: lib/cli.cjs, lib/launch.js, lib/worker.js, lib/file-worker.js, ${manifest.files.length} client files`)
 void readdirSync

@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { basename, join, resolve } from 'node:path'
 
 const root = resolve(import.meta.dirname, '..')
 const args = process.argv.slice(2)
@@ -43,7 +43,11 @@ if (scope !== undefined) {
 const stage = mkdtempSync(join(tmpdir(), 'wikigen-package-'))
 try {
   for (const name of ['bin', 'templates', 'README.md', 'LICENSE']) cpSync(join(root, name), join(stage, name), { recursive: true })
-  cpSync(join(root, 'lib'), join(stage, 'lib'), { recursive: true, filter: (path) => !path.endsWith('.map') })
+  // the code caches of the CLI's runs here (src/cli/launch.ts) stay: each installation makes its own
+  cpSync(join(root, 'lib'), join(stage, 'lib'), {
+    recursive: true,
+    filter: (path) => !path.endsWith('.map') && basename(path) !== '.code-cache',
+  })
   mkdirSync(join(stage, 'docs'))
   for (const name of readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')))
     cpSync(join(root, 'docs', name), join(stage, 'docs', name))

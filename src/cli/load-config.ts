@@ -9,6 +9,7 @@ import type { UserConfig } from '../compiler/config/config.js'
 import { loadConfigModule } from '../compiler/config/config-module.js'
 import type { ConfigProblem } from '../compiler/config/config-schema.js'
 import { PlacedUsageError, type Diagnostic } from '../compiler/diagnostics.js'
+import { importModule } from '../compiler/import-module.js'
 import type { SourcePath } from '../compiler/paths.js'
 import { guidePath } from '../compiler/package-files.js'
 
@@ -102,7 +103,7 @@ const shownPath = (file: string) => {
 /** The config bundled into one module (its imports inside), with its source map; a syntax error is a ConfigError. */
 async function compileConfig(file: string): Promise<{ code: string; map: string }> {
   // loaded only here: importing esbuild costs every command tens of milliseconds, and most sites have no config file
-  const { build } = await import('esbuild')
+  const { build } = await importModule<typeof import('esbuild')>('esbuild')
   try {
     const result = await build({
       entryPoints: [file],

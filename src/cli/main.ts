@@ -1,15 +1,18 @@
 /**
- * The entry of the bundled CLI (lib/cli.js, run by bin/wikigen.js).
+ * The entry of the bundled CLI (lib/cli.cjs, run by lib/launch.js from V8's code cache; see launch.ts).
  */
 import { runInterruptCleanups, wasInterrupted } from '../compiler/workers/interrupt.js'
 import { isUsageError } from '../compiler/diagnostics.js'
+import { useImporter } from '../compiler/import-module.js'
 import { createProgram } from './index.js'
 import { createReporter, printUsageError } from './output.js'
 
 /** Exit codes of a process ended by a signal, as shells report them (128 + the signal's number). */
 const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const
 
-export async function run(): Promise<void> {
+/** Runs the command of `process.argv`; `importModule` is the launcher's `import()`, which the CLI's script cannot call. */
+export async function run(importModule?: (specifier: string) => Promise<unknown>): Promise<void> {
+  if (importModule) useImporter(importModule)
   for (const [signal, code] of Object.entries(SIGNAL_EXIT_CODES)) {
     // Ctrl-C in the middle of a build: the staging folder and temporary cache go, the previous output stays
     process.once(signal, () => void runInterruptCleanups().finally(() => process.exit(code)))

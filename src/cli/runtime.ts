@@ -16,7 +16,7 @@ export function bundledRuntime(): { workerFile?: string; fileWorkerFile?: string
   const fileWorkerFile = here('./file-worker.js')
   const clientDir = here('./client/')
   if (!existsSync(workerFile)) return { cacheSalt: '' }
-  // pages compile in the worker, in the CLI's chunks (small sites, dev) and with lib/katex.cjs: the cache's salt is the
+  // pages compile in the worker, in the CLI itself (small sites, dev) and with lib/katex.cjs: the cache's salt is the
   // hash of every script in lib/, which scripts/bundle.mjs writes beside them
   let salt: string
   try {

@@ -62,7 +62,7 @@ describe('the packed package', () => {
   beforeAll(async () => {
     // `prepare` bundles when a package is packed; here lib/ is bundled already (npm test bundles first), and bundling
     // again would replace it under the other tests of this run
-    expect(existsSync(join(repoRoot, 'lib/cli.js')), 'lib/ is not bundled: run `npm run bundle` first').toBe(true)
+    expect(existsSync(join(repoRoot, 'lib/cli.cjs')), 'lib/ is not bundled: run `npm run bundle` first').toBe(true)
     const packDir = tempDir('wikigen-pack-')
     const made = await run(process.execPath, [join(repoRoot, 'scripts/package.mjs'), '--no-bundle', '--out', packDir], repoRoot)
     expect(made.code, made.stderr).toBe(0)
@@ -92,7 +92,8 @@ describe('the packed package', () => {
         'LICENSE',
         'README.md',
         'bin/wikigen.js',
-        'lib/cli.js',
+        'lib/cli.cjs',
+        'lib/launch.js',
         'lib/worker.js',
         'lib/file-worker.js',
         'lib/katex.cjs',
@@ -107,7 +108,7 @@ describe('the packed package', () => {
         ...readdirSync(join(repoRoot, 'docs')).map((name) => `docs/${name}`),
       ]),
     )
-    expect(files.filter((path) => /^(src|tests|bench|scripts|content|node_modules)\/|\.map$/.test(path))).toEqual([])
+    expect(files.filter((path) => /^(src|tests|bench|scripts|content|node_modules)\/|\.map$|\.code-cache/.test(path))).toEqual([])
     // the CLI and the worker are split into chunks (scripts/bundle.mjs): every script of lib/ is packed
     const scripts = readdirSync(join(repoRoot, 'lib')).filter((name) => /\.c?js$/.test(name))
     expect(scripts.filter((name) => !files.includes(`lib/${name}`))).toEqual([])

@@ -4,10 +4,11 @@
  * no message between threads can carry.
  */
 import { createHash } from 'node:crypto'
+import { importModule } from '../import-module.js'
 
 /** The default export of the bundled config module `code`. */
 export async function loadConfigModule(code: string): Promise<Record<string, unknown> | undefined> {
-  const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as { default?: unknown }
+  const module = await importModule<{ default?: unknown }>(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)
   return typeof module.default === 'object' && module.default !== null ? (module.default as Record<string, unknown>) : undefined
 }
 

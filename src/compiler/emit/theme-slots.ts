@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs'
 import { join, relative, resolve, sep } from 'node:path'
 import type { ResolvedConfig, SlotConfig } from '../config/config-schema.js'
 import { PlacedUsageError, type Diagnostic } from '../diagnostics.js'
+import { importModule } from '../import-module.js'
 import { ASSETS_DIR } from '../../shared/constants.js'
 import { SLOT_NAMES, type SlotName } from '../../shared/theme-slots.js'
 import type { OutputFile } from './output-file.js'
@@ -67,7 +68,7 @@ export async function bundleThemeSlots(root: string, config: ResolvedConfig): Pr
   const slots = config.theme.slots
   const chosen = SLOT_NAMES.flatMap((name) => (slots?.[name] ? [[name, slots[name]] as [SlotName, SlotConfig]] : []))
   if (chosen.length === 0) return undefined
-  const { build } = await import('esbuild')
+  const { build } = await importModule<typeof import('esbuild')>('esbuild')
   const bundles: SlotBundle[] = []
   const files: OutputFile[] = []
   const inputs = new Set<string>()
