@@ -32,7 +32,18 @@ export function machineTimeZone(): string {
 }
 
 export const DEFAULT_CONFIG: ResolvedConfig = {
-  site: { base: '/', lang: 'de-CH', timeZone: machineTimeZone(), title: 'Wiki', description: '', head: [] },
+  site: {
+    base: '/',
+    lang: 'de-CH',
+    // asked of Intl when a config is resolved, not when this module loads: Intl's first time zone costs about 30 ms,
+    // which a command that resolves no config (`--version`, `--help`, `serve`) need not pay
+    get timeZone() {
+      return machineTimeZone()
+    },
+    title: 'Wiki',
+    description: '',
+    head: [],
+  },
   theme: {
     docsBranch: 'main',
     docsDir: 'content',
