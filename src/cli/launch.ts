@@ -47,14 +47,12 @@ const CACHE_FILE = /^[a-z][a-z-]*-(\w+)\.bin(?:\.\d+\.tmp)?$/
 /** Runs the CLI of the bundle in `lib` with `argv`, from its code cache where there is one. */
 export async function launch(lib = dirname(fileURLToPath(import.meta.url)), argv = process.argv): Promise<void> {
   const file = join(lib, 'cli.cjs')
-  const salt = readSalt(lib)
-  const folder = salt === undefined ? undefined : codeCacheFolder(lib)
-  const cacheFile = folder && join(folder, codeCacheName(argv, salt!))
-  const cachedData = cacheFile ? readCache(cacheFile) : undefined
+  const cache = cacheOf(lib, argv)
+  const cachedData = cache && readCache(cache.file)
   const script = new vm.Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData })
-  if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) {
+  if (cache && (cachedData === undefined || script.cachedDataRejected)) {
     // at the end, so that the cache holds the functions this command compiled too
-    process.once('exit', () => writeCache(cacheFile, salt!, () => script.createCachedData()))
+    process.once('exit', () => writeCache(cache, () => script.createCachedData()))
   }
   const module = { exports: {} as { run(importModule: Importer): Promise<void> } }
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void
@@ -62,12 +60,21 @@ export async function launch(lib = dirname(fileURLToPath(import.meta.url)), argv
   await module.exports.run((specifier) => import(specifier))
 }
 
-function readSalt(lib: string): string | undefined {
+interface CacheFile {
+  file: string
+  /** The hash of the bundle the cache belongs to. */
+  salt: string
+}
+
+/** The cache file of this run; none for a bundle without its hash (the CLI itself then reports it incomplete). */
+function cacheOf(lib: string, argv: readonly string[]): CacheFile | undefined {
+  let salt: string
   try {
-    return readFileSync(join(lib, 'bundle-salt.txt'), 'utf8').trim() || undefined
+    salt = readFileSync(join(lib, 'bundle-salt.txt'), 'utf8').trim()
   } catch {
-    return undefined // the CLI itself reports an incomplete bundle
+    return undefined
   }
+  return salt ? { file: join(codeCacheFolder(lib), codeCacheName(argv, salt)), salt } : undefined
 }
 
 function readCache(file: string): Buffer | undefined {
@@ -79,7 +86,7 @@ function readCache(file: string): Buffer | undefined {
 }
 
 /** Writes the cache whole or not at all, and removes the caches of other bundles beside it. Never fails the run. */
-function writeCache(file: string, salt: string, data: () => Buffer): void {
+function writeCache({ file, salt }: CacheFile, data: () => Buffer): void {
   const folder = dirname(file)
   try {
     mkdirSync(folder, { recursive: true })
