@@ -68,8 +68,7 @@ describe('the code cache of the CLI', () => {
 
   it('never serves another bundle of the same length, and the caches of other bundles go', () => {
     expect(wikigen('--help').code).toBe(0)
-    const oldCache = `other-${salt()}.bin`
-    expect(readdirSync(cacheFolder())).toEqual([oldCache])
+    expect(readdirSync(cacheFolder())).toHaveLength(1)
     // a new bundle whose CLI differs in one word of the same length: V8 alone would take the old cache for it
     const cli = join(install, 'lib/cli.cjs')
     const source = readFileSync(cli, 'utf8')
