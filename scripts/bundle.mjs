@@ -30,8 +30,8 @@ rmSync(dist, { recursive: true, force: true })
 // Node 20 keeps no compiled code of ES modules between runs, and a script from the cache starts without compiling
 // any of its code, so it need not be split into the chunks each command imports. The worker is one ES module: its
 // parsing ran a sixth slower split into chunks, and a worker's start is not on the way of a warm build.
-// KaTeX, loaded by a thread at its first formula with a synchronous require(), is a file of its own (lib/katex.cjs)
-// for the same reason.
+// KaTeX is a file of its own (lib/katex.cjs), which a thread loads with a synchronous require() at its first formula:
+// a site without math never reads it.
 const nodeBundle = {
   bundle: true,
   platform: 'node',
@@ -43,7 +43,7 @@ const nodeBundle = {
   metafile: true,
   logLevel: 'warning',
 }
-/** Resolves `require('katex')` of the bundles to lib/katex.cjs, next to every chunk that asks for it. */
+/** Resolves `require('katex')` of the bundles to lib/katex.cjs, beside them in lib/. */
 const katexApart = {
   name: 'katex-apart',
   setup(b) {
